@@ -9,7 +9,7 @@ __all__ = ['META', 'HEADING_WEIGHT', 'TOKENIZE', 'STOP_WORDS', 'OVERFETCH', 'dat
            'hash_embed', 'ann_path', 'AnnIndex', 'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf',
            'flashrank_reranker', 'rerank_hits']
 
-# %% ../nbs/00_core.ipynb #f482c907
+# %% ../nbs/00_core.ipynb #9387836a
 import os, re, json, uuid, hashlib, struct, logging, unicodedata, functools
 from pathlib import Path
 import numpy as np
@@ -19,9 +19,10 @@ from usearch.index import Index
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/00_core.ipynb #6f7780c9
+# %% ../nbs/00_core.ipynb #d669165b
 def database(path=None,         # a file path; None or ':memory:' for an in-memory database
              busy_ms:int=10_000, # how long to wait for another connection's write lock
+             sem_search:bool=True, # embed documents by default (False: keyword search only, unless an embedder is passed)
             )->Database:
     "Open or create a litetree database."
     if path is None or str(path) == ':memory:': db = Database(memory=True)
@@ -31,9 +32,10 @@ def database(path=None,         # a file path; None or ':memory:' for an in-memo
         db.execute('PRAGMA journal_mode=WAL')
         db.execute('PRAGMA synchronous=NORMAL')
     db.conn.set_busy_timeout(busy_ms)
+    db.sem_search = sem_search
     return db
 
-# %% ../nbs/00_core.ipynb #da076ad0
+# %% ../nbs/00_core.ipynb #f76b6266
 class _Tables:
     "Attribute access to a database's tables: `db.t.store`."
     def __init__(self, db): self.db = db
@@ -49,7 +51,7 @@ def __call__(self:Table, where:str=None, where_args=None, limit:int=None)->list:
     "The table's rows as dicts, optionally filtered by a SQL `where` fragment."
     return list(self.rows_where(where, where_args, limit=limit))
 
-# %% ../nbs/00_core.ipynb #ebf734d6
+# %% ../nbs/00_core.ipynb #81a5602b
 def qi(name:str)->str:
     "Quote an SQL identifier."
     return '"' + str(name).replace('"', '""') + '"'
@@ -61,7 +63,7 @@ def _check_store_name(name):
         raise ValueError(f"store name {name!r} is not usable: use letters, digits and '_' (e.g. 'store', 'docs_2024')")
     return name
 
-# %% ../nbs/00_core.ipynb #92fa43ed
+# %% ../nbs/00_core.ipynb #57334a23
 _dtypes = {'float16': np.float16, 'float32': np.float32}
 
 def _np_dtype(dtype:str):
@@ -84,7 +86,7 @@ def to_blob(emb, dtype:str='float16', ndim:int=None)->bytes:
     "One embedding as the bytes a store keeps."
     return to_vector(emb, dtype, ndim).tobytes()
 
-# %% ../nbs/00_core.ipynb #a1bd7040
+# %% ../nbs/00_core.ipynb #bc9d40e2
 _word_re = re.compile(r'\w+')
 
 def _hash_row(text, ndim):
@@ -98,13 +100,13 @@ def _hash_row(text, ndim):
     return row / n if n else row
 
 def hash_embed(texts, ndim:int=256)->np.ndarray:
-    "Deterministic offline embeddings from hashed words and bigrams: for tests and as the last fallback."
+    "Deterministic offline float16 embeddings from hashed words and bigrams: for tests and as the last fallback."
     if isinstance(texts, str): texts = [texts]
-    return np.stack([_hash_row(t, ndim) for t in texts]) if len(texts) else np.zeros((0, ndim), np.float32)
+    return (np.stack([_hash_row(t, ndim) for t in texts]) if len(texts) else np.zeros((0, ndim))).astype(np.float16)
 
 hash_embed.id = 'litetree-hash-v1'
 
-# %% ../nbs/00_core.ipynb #de07f1e4
+# %% ../nbs/00_core.ipynb #e5d62370
 META = '_litetree_meta'
 HEADING_WEIGHT = 2.0  # bm25 weight of `heading` relative to `content`: a title word says more than a body word
 TOKENIZE = "porter unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
@@ -115,7 +117,7 @@ def _col_type(name, t):
     if isinstance(t, str) and t.upper() in ('TEXT', 'INTEGER', 'REAL', 'BLOB', 'NUMERIC'): return t.upper()
     raise ValueError(f"column {name!r}: type {t!r} is not one of str, int, float, bytes or an SQL type name")
 
-# %% ../nbs/00_core.ipynb #697a35aa
+# %% ../nbs/00_core.ipynb #97864f53
 def _store_ddl(s:str, itemsize:int)->str:
     "The FTS index, change log and triggers around store `s`."
     S, F, L = qi(s), qi(s + '_fts'), qi(s + '_vlog')
@@ -155,7 +157,7 @@ CREATE TRIGGER IF NOT EXISTS {qi(s+'_fts_au')} AFTER UPDATE OF content, heading,
   INSERT INTO {F}(rowid, content, heading) VALUES (new.id, new.content, new.heading); END;
 """
 
-# %% ../nbs/00_core.ipynb #19abaca5
+# %% ../nbs/00_core.ipynb #2e8d4c0b
 @patch
 def store_meta(self:Database, store:str)->dict:
     "The metadata of `store`: dtype, nbytes, embedder, generation, compacted."
@@ -167,7 +169,7 @@ def _set_meta(self:Database, store:str, key:str, value, replace:bool=True):
     verb = 'REPLACE' if replace else 'IGNORE'
     self.execute(f'INSERT OR {verb} INTO {META}(store, key, value) VALUES (?,?,?)', (store, key, value))
 
-# %% ../nbs/00_core.ipynb #ac01bb5b
+# %% ../nbs/00_core.ipynb #54278cd5
 def _state(db:Database)->dict:
     "Per-connection litetree state: which stores are set up, and their HNSW indexes."
     return db.__dict__.setdefault('_litetree', {})
@@ -191,7 +193,7 @@ def _store(t:Table)->dict:
     if st is None: t.db.get_store(t.name); st = _state(t.db)[t.name]
     return st
 
-# %% ../nbs/00_core.ipynb #e9fdf6f0
+# %% ../nbs/00_core.ipynb #49dab7bd
 def _setup_store(db, name, ann, dtype, cols):
     meta = db.store_meta(name)
     if dtype and meta.get('dtype', dtype) != dtype:
@@ -238,7 +240,7 @@ def _fts_restore(db, name):
         db.executescript(_fts_trigger_ddl(name))
         db._set_meta(name, 'fts_triggers', 1)
 
-# %% ../nbs/00_core.ipynb #f71c8f3d
+# %% ../nbs/00_core.ipynb #23645f21
 _MAGIC = b'LTREEANN'
 _HDR = struct.Struct('<8sQ16s')   # magic, applied log seq, database generation
 
@@ -247,7 +249,7 @@ def ann_path(db:Database, store:str):
     fn = db.conn.filename
     return Path(f'{fn}.{store}.usearch') if fn else None
 
-# %% ../nbs/00_core.ipynb #fce39e07
+# %% ../nbs/00_core.ipynb #0e81ffac
 class AnnIndex:
     "The HNSW index of one store: loaded from its file, caught up from the store's change log, rebuilt when needed."
     save_after = 5_000    # log entries replayed since the last save that trigger a save: bounds the replay on reopen
@@ -272,7 +274,7 @@ class AnnIndex:
         r = self.db.execute('SELECT seq FROM sqlite_sequence WHERE name=?', (self.store + '_vlog',)).fetchone()
         return r[0] if r else 0
 
-# %% ../nbs/00_core.ipynb #020faf0b
+# %% ../nbs/00_core.ipynb #0b5e6a08
 @patch
 def _load(self:AnnIndex, meta:dict)->bool:
     "Load the index file if it is this database's; False when it is missing or unusable."
@@ -291,7 +293,7 @@ def _load(self:AnnIndex, meta:dict)->bool:
     self.index, self.applied, self.unsaved = ix, applied, 0
     return True
 
-# %% ../nbs/00_core.ipynb #6a976016
+# %% ../nbs/00_core.ipynb #fdda785c
 @patch
 def save(self:AnnIndex, force:bool=False):
     "Write the index beside the database (atomically), then trim the change log up to what it holds."
@@ -319,7 +321,7 @@ def _trim(self:AnnIndex, upto:int):
         done = int(self.db.store_meta(self.store).get('compacted', 0))
         self.db._set_meta(self.store, 'compacted', max(done, upto))
 
-# %% ../nbs/00_core.ipynb #56263ebd
+# %% ../nbs/00_core.ipynb #56e9c4c9
 def _vectors(db, sql, params=(), dtype='float16'):
     "ids and a matrix of vectors from a `SELECT id, embedding` query."
     rows = db.execute(sql, params).fetchall()
@@ -340,7 +342,7 @@ def rebuild(self:AnnIndex, reason:str=''):
     self.applied, self.generation = end, meta['generation']
     self.save(force=True)
 
-# %% ../nbs/00_core.ipynb #e1861398
+# %% ../nbs/00_core.ipynb #ccee9cf5
 @patch
 def sync(self:AnnIndex):
     "Bring the index up to date with the store."
@@ -377,7 +379,7 @@ def _replay(self:AnnIndex):
     self.applied, self.unsaved = end, self.unsaved + len(touched)
     if self.path is None or self.unsaved >= self.save_after: self.save()
 
-# %% ../nbs/00_core.ipynb #cedd9449
+# %% ../nbs/00_core.ipynb #111afc9d
 @patch
 def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     "`(ids, distances)` of the `k` nearest vectors in the index as it stands (call `sync` first)."
@@ -386,7 +388,7 @@ def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     m = self.index.search(q, min(k, n), exact=n < self.exact_below if exact is None else exact)
     return np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
 
-# %% ../nbs/00_core.ipynb #0aee8e8c
+# %% ../nbs/00_core.ipynb #a788f4e9
 @patch
 def save_indexes(self:Database):
     "Bring every HNSW index this connection holds up to date, and save it."
@@ -400,7 +402,7 @@ def close(self:Database):
     self.save_indexes()
     _apsw_close(self)
 
-# %% ../nbs/00_core.ipynb #04bde70e
+# %% ../nbs/00_core.ipynb #9c0df949
 def embedder_id(emb_fn)->str|None:
     "The id an embedder declares (`emb_fn.id`), or None."
     return getattr(emb_fn, 'id', None)
@@ -428,7 +430,7 @@ def dtype(self:Table)->str: return _store(self)['dtype']
 @patch(as_prop=True)
 def colnames(self:Table)->list: return _store(self)['cols']
 
-# %% ../nbs/00_core.ipynb #04caa67b
+# %% ../nbs/00_core.ipynb #82c9029e
 def _as_record(r)->dict:
     r = {'content': r} if isinstance(r, str) else dict(r)
     if isinstance(r.get('metadata'), (dict, list)): r['metadata'] = json.dumps(r['metadata'], ensure_ascii=False)
@@ -469,7 +471,7 @@ def add(self:Table,
         if emb_fn is not None and recs: self._check_embedder(emb_fn, record=True)
     return [r['id'] for r in recs]
 
-# %% ../nbs/00_core.ipynb #4090c612
+# %% ../nbs/00_core.ipynb #25e35e10
 @patch
 def _write(self:Table, recs, replace:bool):
     nxt = (self.db.execute(f'SELECT max(id) FROM {qi(self.name)}').fetchone()[0] or 0) + 1
@@ -482,7 +484,7 @@ def _write(self:Table, recs, replace:bool):
         sql = f'{verb} INTO {qi(self.name)} ({", ".join(map(qi, ks))}) VALUES ({", ".join("?" * len(ks))})'
         self.db.conn.executemany(sql, [[r[k] for k in ks] for r in rs])
 
-# %% ../nbs/00_core.ipynb #8fba1580
+# %% ../nbs/00_core.ipynb #05198475
 def _is_tok(ch:str)->bool: return unicodedata.category(ch)[0] in 'LNM' or unicodedata.category(ch) == 'Co'
 
 def fts_words(text:str)->list:
@@ -494,7 +496,7 @@ def fts_words(text:str)->list:
     if cur: out.append(''.join(cur))
     return out
 
-# %% ../nbs/00_core.ipynb #6e5168e5
+# %% ../nbs/00_core.ipynb #f72c04ca
 STOP_WORDS = frozenset('''a about above after again against all am an and any are as at be because been before being
 below between both but by can could did do does doing down during each few for from further had has have having he her
 here hers him his how i if in into is it its itself just me more most my no nor not of off on once only or other our
@@ -523,7 +525,7 @@ def fts_query(q:str, widen:bool=False)->str:
     terms = ['"' + ' '.join(ws) + '"' + ('*' if k == 'prefix' else '') for k, ws in items]
     return (' OR ' if widen else ' ').join(dict.fromkeys(terms))
 
-# %% ../nbs/00_core.ipynb #9ca79fff
+# %% ../nbs/00_core.ipynb #0ce106be
 def _where_sql(where, where_args=None):
     "A `where=` filter as `(sql, params)`: a dict is equality on columns, a string is SQL with `?` params."
     if not where: return '', []
@@ -552,7 +554,7 @@ def _hit(row:dict)->dict:
         except ValueError: pass
     return row
 
-# %% ../nbs/00_core.ipynb #898030a9
+# %% ../nbs/00_core.ipynb #d17a45e1
 @patch
 def _fts_ids(self:Table, match:str, limit:int, where=None, where_args=None)->list:
     "`[(id, bm25)]`, best first, for an FTS5 expression."
@@ -574,7 +576,7 @@ def _keyword_ids(self:Table, q:str, limit:int, where=None, where_args=None, wide
         hits += [h for h in self._fts_ids(fts_query(q, True), limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
     return hits
 
-# %% ../nbs/00_core.ipynb #0d46c487
+# %% ../nbs/00_core.ipynb #7a83001c
 @patch
 def _rows_by_id(self:Table, ids, columns=None)->dict:
     if not len(ids): return {}
@@ -588,7 +590,7 @@ def _hits(self:Table, ranked, score:str, columns=None)->list:
     rows = self._rows_by_id([i for i, _ in ranked], columns)
     return [{**rows[i], score: float(v)} for i, v in ranked if i in rows]
 
-# %% ../nbs/00_core.ipynb #aa2326f9
+# %% ../nbs/00_core.ipynb #559fe819
 @patch
 def fts_search(self:Table,
                q:str,             # what the user typed; any string is valid
@@ -602,7 +604,7 @@ def fts_search(self:Table,
     self._check_where(where)
     return self._hits(self._keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
 
-# %% ../nbs/00_core.ipynb #b0b944ef
+# %% ../nbs/00_core.ipynb #f340bae3
 @patch
 def _query_vector(self:Table, emb)->np.ndarray:
     if callable(emb): raise TypeError('vec_search takes a vector: embed the query first, or call db.search(q, emb_fn)')
@@ -624,7 +626,7 @@ def _exact(self:Table, q, k, where=None, where_args=None):
     top = np.argsort(d, kind='stable')[:k]
     return ids[top], d[top]
 
-# %% ../nbs/00_core.ipynb #71478adb
+# %% ../nbs/00_core.ipynb #76652d06
 OVERFETCH = 4   # graph candidates per wanted row, scaled by how much of the store a filter keeps
 
 @patch
@@ -652,7 +654,7 @@ def _nearest(self:Table, q, k, where=None, where_args=None):
     sel = [i for i, x in enumerate(ids.tolist()) if x in keep][:k]
     return (ids[sel], d[sel]) if len(sel) >= min(k, n) else self._exact(q, k, where, where_args)
 
-# %% ../nbs/00_core.ipynb #9b1d9388
+# %% ../nbs/00_core.ipynb #02dc2613
 @patch
 def vec_search(self:Table,
                emb,             # query vector: array, or raw bytes in the store's dtype
@@ -672,7 +674,7 @@ def _vector_ids(self:Table, emb, limit:int, where=None, where_args=None)->list:
     ids, dist = self._nearest(self._query_vector(emb), limit, where, where_args)
     return list(zip(ids.tolist(), dist.tolist()))
 
-# %% ../nbs/00_core.ipynb #0ed7b7dd
+# %% ../nbs/00_core.ipynb #550309ba
 def rrf(legs:list, weights=None, k:int=60)->list:
     "Fuse ranked lists of hits (dicts with `id`) by Reciprocal Rank Fusion."
     weights = weights or [1.0] * len(legs)
@@ -684,7 +686,7 @@ def rrf(legs:list, weights=None, k:int=60)->list:
             f['_ranks'][li] = rank
     return sorted(fused.values(), key=lambda h: -h['_rrf_score'])
 
-# %% ../nbs/00_core.ipynb #70c23a8c
+# %% ../nbs/00_core.ipynb #0f496e28
 def _rerank_dir(cache_dir=None)->Path:
     return Path(cache_dir or os.environ.get('LITETREE_RERANK_DIR') or Path.home()/'.cache'/'litetree'/'flashrank')
 
@@ -713,7 +715,7 @@ def flashrank_reranker(model:str='ms-marco-TinyBERT-L-2-v2', # a flashrank model
         return out
     return score
 
-# %% ../nbs/00_core.ipynb #1b970308
+# %% ../nbs/00_core.ipynb #07160323
 def rerank_hits(q:str, hits:list, rerank, k:int=60, key:str='content')->list:
     "Reorder hits by a reranker's scores; `_rrf_score` becomes `1/(k+i)` of the new order."
     if not hits: return hits
@@ -723,7 +725,7 @@ def rerank_hits(q:str, hits:list, rerank, k:int=60, key:str='content')->list:
     order = np.argsort(-scores, kind='stable')
     return [{**hits[j], '_rerank_score': float(scores[j]), '_rrf_score': 1.0 / (k + i)} for i, j in enumerate(order)]
 
-# %% ../nbs/00_core.ipynb #2f42d1ec
+# %% ../nbs/00_core.ipynb #c6e03ae1
 @patch
 def search(self:Database,
            q:str,              # the user's query text (any string)
@@ -734,7 +736,7 @@ def search(self:Database,
            where=None,         # dict of column values, or an SQL fragment with `?` placeholders
            where_args=None,
            rrf_k:int=60,       # RRF constant
-           weights=(1, 1),     # (keyword, vector) weights in the fusion
+           weights=(1, 1),     # (keyword, vector) weights in the fusion, or a function (q, fts_ids, vec_ids) -> weights
            rerank=False,       # True for flashrank, or a callable (query, texts) -> scores
            fanout:int=3,       # candidates per leg, as a multiple of `limit`
            widen='auto',       # keyword widening, see `fts_query`
@@ -744,8 +746,10 @@ def search(self:Database,
     t._check_where(where)
     n = max(limit * fanout, limit)
     if callable(emb): t._check_embedder(emb); emb = emb([q])[0] if q else None
-    fts = t._keyword_ids(q, n, where, where_args, widen) if q and weights[0] else []
-    vec = t._vector_ids(emb, n, where, where_args) if emb is not None and weights[1] else []
+    w = (1, 1) if callable(weights) else weights
+    fts = t._keyword_ids(q, n, where, where_args, widen) if q and w[0] else []
+    vec = t._vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
+    if callable(weights): weights = weights(q, fts, vec)
     fused = rrf([[{'id': i} for i, _ in fts], [{'id': i} for i, _ in vec]], list(weights), rrf_k)
     if not rerank: fused = fused[:limit]
     cols = columns and ([*columns, 'content'] if rerank and 'content' not in columns else columns)
@@ -754,7 +758,7 @@ def search(self:Database,
             for h in fused if h['id'] in rows]
     return rerank_hits(q, hits, rerank, rrf_k)[:limit] if rerank else hits
 
-# %% ../nbs/00_core.ipynb #1c2adedc
+# %% ../nbs/00_core.ipynb #bcc76647
 @patch
 def remove(self:Table, ids=None, where=None, where_args=None)->int:
     "Delete chunks by id (one or many) or by filter; returns how many went."
@@ -774,7 +778,7 @@ def remove(self:Table, ids=None, where=None, where_args=None)->int:
             n += self.db.conn.changes()
     return n
 
-# %% ../nbs/00_core.ipynb #4abc4ea5
+# %% ../nbs/00_core.ipynb #c0412d58
 @patch
 def fts_triggers(self:Table, on:bool=True):
     "Turn the FTS sync triggers off for a bulk load, or back on (rebuilding the index once)."
