@@ -12,7 +12,7 @@ __all__ = ['BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'Pars
            'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'parse', 'chunk_text',
            'as_chunker', 'default_embedder', 'StaticEmbedder', 'load_embedder']
 
-# %% ../nbs/01_data.ipynb #000310b4
+# %% ../nbs/01_data.ipynb #3c64ffeb
 import re, io, json, logging, zipfile, hashlib, unicodedata, importlib.metadata
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -23,7 +23,7 @@ from .core import hash_embed
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/01_data.ipynb #0980be38
+# %% ../nbs/01_data.ipynb #47c46185
 @dataclass
 class Parsed:
     "A document read into pages: the one shape every reader returns."
@@ -43,7 +43,7 @@ class ParseError(ValueError):
         self.path, self.reason = str(path), reason
         super().__init__(f'{path}: {reason}')
 
-# %% ../nbs/01_data.ipynb #ed6f7a86
+# %% ../nbs/01_data.ipynb #50040903
 def _looks_binary(raw:bytes)->bool:
     sample = raw[:8192]
     if not sample: return False
@@ -74,7 +74,7 @@ def read_text(path)->tuple:
     "`(text, encoding)` of a text file."
     return decode_bytes(Path(path).read_bytes(), path)
 
-# %% ../nbs/01_data.ipynb #611dbbcf
+# %% ../nbs/01_data.ipynb #c8752021
 def _pages_of(text:str)->list:
     "Pages split at form feeds, numbered from 1; blank pages keep their number."
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
@@ -86,7 +86,7 @@ def parse_text(path, kind:str='text')->Parsed:
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
     return Parsed(pages, kind=kind, meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #09493576
+# %% ../nbs/01_data.ipynb #71e23c04
 _rst_adorn = re.compile(r'^([=\-`:\'"~^_*+#<>.!$%&(),/;?@\[\\\]{|}])\1{2,}\s*$')
 
 def rst_to_markdown(text:str)->str:
@@ -104,7 +104,7 @@ def rst_to_markdown(text:str)->str:
         else: out.append(lines[i]); i += 1
     return '\n'.join(out)
 
-# %% ../nbs/01_data.ipynb #fe5b6c1f
+# %% ../nbs/01_data.ipynb #72e82808
 _VOID = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'}
 _DROP = {'script', 'style', 'nav', 'header', 'footer', 'aside', 'form', 'noscript', 'template', 'svg', 'button', 'select', 'iframe'}
 _HEADS = {'h1', 'h2', 'h3', 'h4', 'h5', 'h6'}
@@ -136,7 +136,7 @@ def _find(n, tags):
     for k in n.kids:
         if (f := _find(k, tags)) is not None: return f
 
-# %% ../nbs/01_data.ipynb #a4b43477
+# %% ../nbs/01_data.ipynb #e70c9afd
 def _inline(n)->str:
     "The text of a node, whitespace collapsed."
     if isinstance(n, str): return n
@@ -182,7 +182,7 @@ def html_to_markdown(html:str)->tuple:
     out = []; _md(main, out); _flush_inline(out, 0)
     return '\n\n'.join(s for _, s in out), (' '.join(_inline(title).split()) or None) if title else None
 
-# %% ../nbs/01_data.ipynb #2f8199cb
+# %% ../nbs/01_data.ipynb #76d5241e
 def parse_html(path)->Parsed:
     "An HTML page's main content as one markdown page."
     text, enc = read_text(path)
@@ -194,7 +194,7 @@ def parse_rst(path)->Parsed:
     text, enc = read_text(path)
     return Parsed(_pages_of(rst_to_markdown(text)), kind='rst', meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #3dd41fa8
+# %% ../nbs/01_data.ipynb #f055c718
 def parse_ipynb(path)->Parsed:
     "Markdown cells as text, code cells fenced in the notebook's language."
     try: nb = json.loads(read_text(path)[0])
@@ -207,7 +207,7 @@ def parse_ipynb(path)->Parsed:
         parts.append(src if c.get('cell_type') == 'markdown' else f'```{lang}\n{src}\n```' if c.get('cell_type') == 'code' else '')
     return Parsed(_pages_of('\n\n'.join(p for p in parts if p)), kind='ipynb')
 
-# %% ../nbs/01_data.ipynb #235a4ceb
+# %% ../nbs/01_data.ipynb #a0df5cc6
 def _docx_level(style_name:str)->int|None:
     if not style_name: return None
     if style_name == 'Title': return 1
@@ -235,7 +235,7 @@ def parse_docx(path)->Parsed:
     title = (d.core_properties.title or '').strip() or None
     return Parsed(_pages_of('\n\n'.join(out)), title=title, kind='docx')
 
-# %% ../nbs/01_data.ipynb #a7e2dbcd
+# %% ../nbs/01_data.ipynb #663a7fe6
 import xml.etree.ElementTree as ET
 
 def _local(tag): return tag.rsplit('}', 1)[-1] if isinstance(tag, str) else ''
@@ -271,7 +271,7 @@ def parse_tei(path)->Parsed:
     title = next((_tei_text(e) for e in root.iter() if _local(e.tag) == 'title'), None)
     return Parsed(_pages_of(text), title=title or None, kind='tei')
 
-# %% ../nbs/01_data.ipynb #fe80dd55
+# %% ../nbs/01_data.ipynb #7b3369d1
 _CITES = [re.compile(r'^\s*(?P<ref>(?:[1-3]\s)?[A-Z][a-z]+\.?\s\d+:\d+)\b'),          # Genesis 1:1, 1 Kings 2:3
           re.compile(r'(?:\|\|?|//)\s*(?P<ref>[A-Za-z]+_?\d+(?:[.,]\d+)+)\s*(?:\|\|?|//)'), # || Mn_1.1 ||, // BhG_2.47 //
           re.compile(r'^\s*(?P<ref>\d+(?:\.\d+){1,3})[.:)]?\s+\S')]                     # 1.1.1 text
@@ -287,7 +287,7 @@ def is_verse_text(text:str, min_share:float=0.3)->bool:
     n = sum(verse_citation(l) is not None for l in lines)
     return n >= 3 and n >= min_share * len(lines)
 
-# %% ../nbs/01_data.ipynb #a4e61bfe
+# %% ../nbs/01_data.ipynb #b34096ef
 @dataclass
 class Line:
     "One line of a PDF page, with what its fonts say."
@@ -316,7 +316,7 @@ def page_lines(page)->list:
     d = page.get_text('dict', flags=0)
     return [ln for b in d['blocks'] if b.get('type') == 0 for l in b['lines'] if (ln := _line_of(l, b['number']))]
 
-# %% ../nbs/01_data.ipynb #a942980a
+# %% ../nbs/01_data.ipynb #f80fbbc4
 _pageno = re.compile(r'^(page\s+)?([0-9]+|[ivxlcdm]+)(\s*(of|/)\s*[0-9]+)?$', re.I)
 BAND = 0.08   # top and bottom share of the page height where running headers and footers live
 
@@ -333,7 +333,7 @@ def strip_furniture(pages:list, heights:list)->list:
     drop = lambda ln, h: _in_band(ln, h) and (seen.get(_furniture_key(ln.text), 0) >= need or _pageno.match(ln.text))
     return [[ln for ln in lines if not drop(ln, h)] for lines, h in zip(pages, heights)]
 
-# %% ../nbs/01_data.ipynb #03a1eb21
+# %% ../nbs/01_data.ipynb #92595c20
 def _blocks(lines:list)->list:
     "Lines grouped by pymupdf block: [(x0, y0, x1, y1, [lines])]."
     bs = {}
@@ -354,7 +354,7 @@ def reading_order(lines:list, width:float)->list:
     flush()
     return out
 
-# %% ../nbs/01_data.ipynb #c2eeca1b
+# %% ../nbs/01_data.ipynb #67f86b0a
 def join_lines(texts:list)->str:
     "Lines of one paragraph as one string, hyphenation at line ends mended."
     out = ''
@@ -363,7 +363,7 @@ def join_lines(texts:list)->str:
         else: out = f'{out} {t}' if out else t
     return out
 
-# %% ../nbs/01_data.ipynb #8b17220b
+# %% ../nbs/01_data.ipynb #7cdec74e
 _numbered = re.compile(r'^(?P<num>(?:\d+|[A-Z])(?:\.\d+)+|\d+)\.?\s+(?P<title>\S.*)$')
 _keyword = re.compile(r'^(?P<kw>article|chapter|section|part|book|title|annex|appendix|schedule|canto|adhyaya)\s+'
                       r'(?P<num>[0-9]+[a-z]?|[IVXLCDM]+|[A-Z])\b\.?(?:\s*[-–—:.]?\s*(?P<title>.*))?$', re.I)
@@ -394,7 +394,7 @@ def _standalone(ls:list)->str|None:
     if _toc_line.search(t) or _caption.match(t) or len(_codeish.findall(t)) > 2 or t[0] in '•‣▪◦-–—*·': return None
     return t
 
-# %% ../nbs/01_data.ipynb #90753ea8
+# %% ../nbs/01_data.ipynb #0fa991bc
 def _candidate(ls:list, body:float)->tuple|None:
     "`(text, size, styled, depth)` when block `ls` looks like a heading."
     t = _standalone(ls)
@@ -415,7 +415,7 @@ def heading_levels(cands:list, body:float)->list:
     top = min((by_size(c) for c in cands if c[3] == 1), default=1)
     return [min(top + c[3] - 1, 6) if c[3] else min(by_size(c), 6) for c in cands]
 
-# %% ../nbs/01_data.ipynb #6b6586f6
+# %% ../nbs/01_data.ipynb #b406ddbc
 def page_markdown(blocks:list, heads:dict)->str:
     "A page as markdown: `heads` maps a block's index to its heading level."
     parts = []
@@ -424,7 +424,7 @@ def page_markdown(blocks:list, heads:dict)->str:
         parts.append('#' * heads[i] + ' ' + t if i in heads else t)
     return '\n\n'.join(p for p in parts if p)
 
-# %% ../nbs/01_data.ipynb #ac5709ce
+# %% ../nbs/01_data.ipynb #8027bffc
 def recover_headings(pages:list)->list:
     "For pages of blocks (lists of `Line`), a `{block index: level}` per page for the blocks that are headings."
     body = body_size([[l for b in bs for l in b] for bs in pages])
@@ -437,7 +437,7 @@ def recover_headings(pages:list)->list:
     for (p, i, _), lvl in zip(found, levels): heads[p][i] = lvl
     return heads
 
-# %% ../nbs/01_data.ipynb #16f991d3
+# %% ../nbs/01_data.ipynb #120c4723
 def pdf_outline(doc)->list:
     "The PDF's bookmarks as `[(level, title, page)]`, pages from 1, unusable entries dropped."
     out = []
@@ -446,7 +446,7 @@ def pdf_outline(doc)->list:
         if title and 1 <= page <= doc.page_count: out.append((lvl, title, page))
     return out
 
-# %% ../nbs/01_data.ipynb #56e33b6b
+# %% ../nbs/01_data.ipynb #c635f3d7
 def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
     saved = []
     for n, img in enumerate(page.get_images(full=True), 1):
@@ -457,7 +457,7 @@ def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
         p.write_bytes(info['image']); saved.append(p)
     return saved
 
-# %% ../nbs/01_data.ipynb #12238586
+# %% ../nbs/01_data.ipynb #825c4e2f
 MAX_PAGES = 5_000
 
 def _open_pdf(path, password=None):
@@ -481,7 +481,7 @@ def _read_pages(doc, path, assets=None):
         images.append(_save_images(doc, page, i, Path(assets), stem) if assets else [])
     return raw, dims, scanned, images
 
-# %% ../nbs/01_data.ipynb #cbc1242a
+# %% ../nbs/01_data.ipynb #cd786abb
 def parse_pdf(path,
               assets=None,               # folder for extracted images; None extracts none
               max_pages:int=MAX_PAGES,   # refuse longer documents (page bombs)
@@ -516,7 +516,7 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     meta = {'pages': len(pages), 'scanned_pages': scanned, 'headings': 'recovered' if recover else 'outline', 'repaired': repaired}
     return Parsed(pages, outline if len(outline) >= 2 else [], title, 'pdf', meta, [p for ims in images for p in ims])
 
-# %% ../nbs/01_data.ipynb #76f3cd40
+# %% ../nbs/01_data.ipynb #5245ffa5
 @dataclass
 class Profile:
     "How one kind of file becomes a document: recognise, read, chunk, build its tree."
@@ -546,10 +546,10 @@ BUILTIN_PROFILES = [
     Profile('ipynb', ('.ipynb',), None, parse_ipynb),
     Profile('docx', ('.docx',), None, parse_docx),
     Profile('xml', ('.xml',), None, parse_tei),
-    Profile('text', ('.txt', '.text', '.log', ''), None, parse_text),
+    Profile('text', ('.txt', '.text', '.log', ''), None, lambda p: parse_text(p, 'txt')),
 ]
 
-# %% ../nbs/01_data.ipynb #b1ce85fc
+# %% ../nbs/01_data.ipynb #7308e9b8
 _registered: dict = {}
 _entry_points_loaded = False
 
@@ -570,7 +570,7 @@ def _load_entry_points():
             for p in (obj if isinstance(obj, (list, tuple)) else [obj]): register_profile(p)
         except Exception as e: _log.warning('litetree: profile entry point %r failed to load (%s); skipped', ep.name, e)
 
-# %% ../nbs/01_data.ipynb #4a57c509
+# %% ../nbs/01_data.ipynb #3ae91b0b
 def _detects(p, path, head)->bool:
     try: return bool(p.detect(path, head))
     except Exception as e: _log.warning('litetree: profile %r could not inspect %s (%s)', p.name, path, e); return False
@@ -595,7 +595,7 @@ def profile_for(path, profile:str=None)->Profile:
         if Path(path).suffix.lower() in p.exts: return p
     return next(b for b in BUILTIN_PROFILES if b.name == 'text')
 
-# %% ../nbs/01_data.ipynb #8e183583
+# %% ../nbs/01_data.ipynb #babb6c75
 def parse(path, profile:str=None, **kw)->Parsed:
     "Read any supported file into a `Parsed`; `kw` goes to the reader (e.g. `assets=` for PDF images)."
     path = Path(path)
@@ -608,7 +608,7 @@ def parse(path, profile:str=None, **kw)->Parsed:
     out.meta['profile'] = p.name
     return out
 
-# %% ../nbs/01_data.ipynb #d8221248
+# %% ../nbs/01_data.ipynb #faebfbeb
 from collections import namedtuple
 Chunk = namedtuple('Chunk', 'text start end')
 CHUNK_SIZE = 512   # characters; see 03_eval for the measurement
@@ -642,7 +642,7 @@ def _recursive(size):
     from chonkie import RecursiveChunker
     return RecursiveChunker(chunk_size=size, min_characters_per_chunk=1)
 
-# %% ../nbs/01_data.ipynb #2fb0bece
+# %% ../nbs/01_data.ipynb #b4f06450
 def as_chunker(fn)->Callable:
     "Any chunker (ours, a chonkie chunker, or `text -> list[str]`) as `text -> list[Chunk]`."
     if fn is None: return chunk_text
@@ -657,12 +657,12 @@ def as_chunker(fn)->Callable:
         return out
     return run
 
-# %% ../nbs/01_data.ipynb #e7d56f3c
+# %% ../nbs/01_data.ipynb #b1e482c6
 def default_embedder():
     "The embedder litetree uses when none is given: `hash_embed`, chosen by `bench/embedders.py` (see above)."
     return hash_embed
 
-# %% ../nbs/01_data.ipynb #a4e09c35
+# %% ../nbs/01_data.ipynb #6a20787a
 def _read_safetensors(path)->dict:
     "Tensors of a .safetensors file as numpy arrays (only the dtypes static models use)."
     raw = Path(path).read_bytes()
@@ -683,7 +683,7 @@ def _hf_cached(name:str)->Path|None:
     snaps = sorted((root/f"models--{name.replace('/', '--')}"/'snapshots').glob('*'), key=lambda p: p.stat().st_mtime)
     return next((s for s in reversed(snaps) if (s/'tokenizer.json').exists()), None)
 
-# %% ../nbs/01_data.ipynb #752d112f
+# %% ../nbs/01_data.ipynb #1dfc7fd9
 class StaticEmbedder:
     "A model2vec-format static embedding model, from a folder or the Hugging Face cache; never downloads."
     def __init__(self, model:str, max_tokens:int=512):
@@ -712,7 +712,7 @@ class StaticEmbedder:
         if self.normalize: out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
 
-# %% ../nbs/01_data.ipynb #b7b70627
+# %% ../nbs/01_data.ipynb #a897cf2f
 def load_embedder(name:str=None, fallback:bool=False):
     "An embedder by name: None or 'hash' for `hash_embed`, else a static model folder or cached hub name."
     if name in (None, 'hash', hash_embed.id): return default_embedder()
