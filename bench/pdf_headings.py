@@ -11,14 +11,7 @@ packages put hundreds of LaTeX and ReportLab PDFs there).
 import re, sys, time, argparse
 from pathlib import Path
 from litetree.data import parse_pdf, ParseError
-
-def norm(t): return re.sub(r'[^0-9a-z]+', ' ', re.sub(r'^\(?(\d+|[A-Z])(\.\d+)*\)?\.?\s+', '', t.strip()).lower()).strip()
-
-def recovered(parsed):
-    return [(len(m[1]), m[2], p) for p, text in parsed.pages for m in re.finditer(r'^(#{1,6}) (.+)$', text, re.M)]
-
-def ranks(levels):
-    order = sorted(set(levels)); return [order.index(l) for l in levels]
+from litetree.eval import match_headings, recovered_headings as recovered
 
 def shallow(outline, found):
     "The recovered headings no deeper (as a rank) than the outline goes: outlines often stop at 2 levels."
@@ -26,16 +19,8 @@ def shallow(outline, found):
     return [h for h in found if h[0] in keep]
 
 def score(outline, found):
-    used, pairs = set(), []
-    for lvl, title, page in outline:
-        t = norm(title)
-        if not t: continue
-        cands = [i for i, (_, ft, _) in enumerate(found) if i not in used and (norm(ft) == t or (len(t) >= 6 and (t in norm(ft) or norm(ft) in t) and len(norm(ft)) >= 6))]
-        if not cands: continue
-        i = min(cands, key=lambda i: abs(found[i][2] - page))
-        used.add(i); pairs.append(((lvl, page), (found[i][0], found[i][2])))
-    lv = sum(a == b for a, b in zip(ranks([o[0] for o, _ in pairs]), ranks([f[0] for _, f in pairs])))
-    return len(pairs), len(found), len(outline), lv, sum(o[1] == f[1] for o, f in pairs)
+    c = match_headings(outline, found)
+    return c['match'], c['found'], c['gold'], c['level'], c['page']
 
 def main():
     ap = argparse.ArgumentParser(); ap.add_argument('dirs', nargs='+'); ap.add_argument('--max', type=int, default=80)

@@ -1,0 +1,27 @@
+"""The full evaluation: the whole corpus, 100 passages asked three ways plus the hand-written questions.
+
+Prints, for the shipped defaults, metrics per query set and per kind of document, then the ablation table and
+structure accuracy on the corpus's outlined PDFs. Run from the repository: `python bench/eval_full.py [N]`.
+"""
+import sys, time
+from litetree.eval import *
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+C = corpus_dir(); K = corpus_kinds(C)
+files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl'))
+t = time.perf_counter()
+base = ingest(files)
+qs = make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
+res = run_queries(base, qs)
+fmt = lambda m: f"{m['mrr']:.3f} / {m['r1']:.3f} / {m['r10']:.3f}"
+for by in ('kind', 'doc_kind'):
+    print(f'\n| {by} | n | passage MRR / R@1 / R@10 | section MRR / R@1 / R@10 | doc MRR / R@1 / R@10 | p50 / p95 ms |\n|---|---|---|---|---|---|')
+    for g, m in table(res, by).items():
+        print(f"| {g} | {m['n']} | {fmt(m['passage'])} | {fmt(m['section'])} | {fmt(m['doc'])} | {m['ms_p50']:.1f} / {m['ms_p95']:.1f} |")
+print('\n' + ablation_markdown(ablate(files, qs)))
+s = structure_scores([C/f for f, k in K.items() if k == 'pdf-outline'])
+print('\n| PDF | precision | recall | F1 | level acc. | page acc. |\n|---|---|---|---|---|---|')
+tot = {k: sum(c[k] for c in s.values()) for k in next(iter(s.values()))}
+for f, c in [*s.items(), ('all (micro)', tot)]:
+    p = prf(c); print(f"| {f} | {p['precision']:.3f} | {p['recall']:.3f} | {p['f1']:.3f} | {p['level']:.3f} | {p['page']:.3f} |")
+print(f'\n{len(qs)} queries; {time.perf_counter() - t:.0f} s')
