@@ -9,7 +9,7 @@ __all__ = ['corpus_dir', 'corpus_kinds', 'Query', 'section_texts', 'make_queries
            'table', 'ablation_configs', 'ingest', 'ablate', 'ablation_markdown', 'recovered_headings', 'match_headings',
            'prf', 'structure_scores']
 
-# %% ../nbs/03_eval.ipynb #da61b93e
+# %% ../nbs/03_eval.ipynb #421576bd
 import re, json, time, random, statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,7 +19,7 @@ from .core import database, hash_embed, STOP_WORDS
 from .data import parse, CHUNK_SIZE, chunk_text
 from .tree import *
 
-# %% ../nbs/03_eval.ipynb #84cbf938
+# %% ../nbs/03_eval.ipynb #09aacc9d
 def corpus_dir(start=None)->Path:
     "The repository's `corpus/` folder, found upwards from `start` (default: the working directory)."
     p = Path(start or Path.cwd()).resolve()
@@ -33,7 +33,7 @@ def corpus_kinds(d:Path)->dict:
     rows = [l.split('|') for l in (d/'SOURCES.md').read_text().splitlines() if l.startswith('| ') and not l.startswith('| file')]
     return {r[1].strip(): r[2].strip() for r in rows if len(r) > 3}
 
-# %% ../nbs/03_eval.ipynb #a4986c88
+# %% ../nbs/03_eval.ipynb #12cc207e
 def _words(t:str)->list: return re.findall(r'\w+', t.lower())
 def _grams(ws:list, n:int=5)->set: return {' '.join(ws[i:i + n]) for i in range(len(ws) - n + 1)}
 
@@ -57,7 +57,7 @@ def _sentences(text:str)->list:
     return [s.strip() for s in re.split(r'(?<=[.!?])\s+|\n\s*\n', text) if 8 <= len(_words(s)) <= 40 and
             sum(w.isalpha() for w in _words(s)) >= 0.7 * len(_words(s))]
 
-# %% ../nbs/03_eval.ipynb #7e530ee9
+# %% ../nbs/03_eval.ipynb #4eaffe7c
 def _degrade(s:str, df:Counter, rng)->str:
     "Misremembered: lower case, the two rarest words gone, neighbours swapped, one typo."
     ws = _words(s)
@@ -76,7 +76,7 @@ def _keywords(s:str, df:Counter, n:int=4)->str:
     mid = len(ws) // 2
     return ' '.join(ws[max(0, mid - n // 2):max(0, mid - n // 2) + n])
 
-# %% ../nbs/03_eval.ipynb #af8623d2
+# %% ../nbs/03_eval.ipynb #ce96b231
 def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyword'), doc_kinds:dict=None)->list:
     "Known-item queries from `n` passages that occur once in the corpus, one query per kind per passage."
     texts = section_texts(db)
@@ -99,7 +99,7 @@ def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyw
     kind_of = lambda nid: (doc_kinds or {}).get(Path(docs.get(nid, '')).name, '')
     return [Query(make[k](s), k, nid.split('#')[0], nid, uniq, kind_of(nid)) for nid, s, uniq in picked for k in kinds]
 
-# %% ../nbs/03_eval.ipynb #b54ac835
+# %% ../nbs/03_eval.ipynb #2b3255fe
 def _norm(s:str)->str: return ' '.join(_words(s))
 
 def question_queries(db, path, doc_kinds:dict=None)->list:
@@ -116,7 +116,7 @@ def question_queries(db, path, doc_kinds:dict=None)->list:
         out.append(Query(o['question'], 'question', nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a}, (doc_kinds or {}).get(o['file'], '')))
     return out
 
-# %% ../nbs/03_eval.ipynb #e8cc7ffb
+# %% ../nbs/03_eval.ipynb #f193430b
 def _ancestors(db)->dict:
     "`{node_id: set of ancestor node ids}`, the root excluded."
     parent = dict(db.execute('SELECT id, parent_id FROM nodes'))
@@ -139,7 +139,7 @@ def summarise(ranks:list, k:int=10)->dict:
     return dict(mrr=float(np.mean(rr)) if rr else 0.0, r1=float(np.mean([r == 1 for r in ranks])) if ranks else 0.0,
                 r10=float(np.mean([r is not None and r <= k for r in ranks])) if ranks else 0.0)
 
-# %% ../nbs/03_eval.ipynb #ee7a5e6c
+# %% ../nbs/03_eval.ipynb #d6e4508e
 def run_queries(db, queries:list, emb=hash_embed, k:int=10, search:dict=None, roll:dict=None)->list:
     "For each query: `{passage, section, doc}` first-right ranks and the search latency."
     anc, out = _ancestors(db), []
@@ -168,7 +168,7 @@ def table(results:list, by:str='kind')->dict:
                 'ms_p50': float(np.percentile([r['ms'] for r in rs], 50)), 'ms_p95': float(np.percentile([r['ms'] for r in rs], 95)), 'n': len(rs)}
             for g, rs in groups.items()}
 
-# %% ../nbs/03_eval.ipynb #b8ccbb74
+# %% ../nbs/03_eval.ipynb #0ba730e5
 def _section_chunker(text): return [(text, 0, len(text))]
 
 def ablation_configs()->list:
@@ -218,14 +218,12 @@ def ablation_markdown(rows:list)->str:
                      f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | {r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
     return '\n'.join([head] + [fmt(r) for r in rows])
 
-# %% ../nbs/03_eval.ipynb #d627d47b
+# %% ../nbs/03_eval.ipynb #27394f84
 def _title_norm(t): return re.sub(r'[^0-9a-z]+', ' ', re.sub(r'^\(?(\d+|[A-Z])(\.\d+)*\)?\.?\s+', '', t.strip()).lower()).strip()
 
 def recovered_headings(parsed)->list:
     "`(level, title, page)` of the markdown headings in a parsed document's pages."
     return [(len(m[1]), m[2], p) for p, text in parsed.pages for m in re.finditer(r'^(#{1,6}) (.+)$', text, re.M)]
-
-def _ranks(levels): order = sorted(set(levels)); return [order.index(l) for l in levels]
 
 def match_headings(outline:list, found:list)->dict:
     "Counts for scoring recovered headings against an outline: matched, found, gold, level and page agreement."
@@ -238,7 +236,9 @@ def match_headings(outline:list, found:list)->dict:
         if not cands: continue
         i = min(cands, key=lambda i: abs(found[i][2] - page))
         used.add(i); pairs.append(((lvl, page), (found[i][0], found[i][2])))
-    lv = sum(a == b for a, b in zip(_ranks([o[0] for o, _ in pairs]), _ranks([f[0] for _, f in pairs])))
+    votes = Counter((f[0], o[0]) for o, f in pairs)            # found level -> the outline level it most often stands for
+    to_outline = {fl: max((n, ol) for (f2, ol), n in votes.items() if f2 == fl)[1] for fl, _ in votes}
+    lv = sum(to_outline[f[0]] == o[0] for o, f in pairs)
     return dict(match=len(pairs), found=len(found), gold=len(outline), level=lv, page=sum(o[1] == f[1] for o, f in pairs))
 
 def prf(c:dict)->dict:
