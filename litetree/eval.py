@@ -9,7 +9,7 @@ __all__ = ['corpus_dir', 'corpus_kinds', 'Query', 'section_texts', 'make_queries
            'table', 'ablation_configs', 'ingest', 'ablate', 'ablation_markdown', 'recovered_headings', 'match_headings',
            'prf', 'structure_scores']
 
-# %% ../nbs/03_eval.ipynb #421576bd
+# %% ../nbs/03_eval.ipynb #8fabe96a
 import re, json, time, random, statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,7 +19,7 @@ from .core import database, hash_embed, STOP_WORDS
 from .data import parse, CHUNK_SIZE, chunk_text
 from .tree import *
 
-# %% ../nbs/03_eval.ipynb #09aacc9d
+# %% ../nbs/03_eval.ipynb #8bc62f1d
 def corpus_dir(start=None)->Path:
     "The repository's `corpus/` folder, found upwards from `start` (default: the working directory)."
     p = Path(start or Path.cwd()).resolve()
@@ -33,7 +33,7 @@ def corpus_kinds(d:Path)->dict:
     rows = [l.split('|') for l in (d/'SOURCES.md').read_text().splitlines() if l.startswith('| ') and not l.startswith('| file')]
     return {r[1].strip(): r[2].strip() for r in rows if len(r) > 3}
 
-# %% ../nbs/03_eval.ipynb #12cc207e
+# %% ../nbs/03_eval.ipynb #72eaa05d
 def _words(t:str)->list: return re.findall(r'\w+', t.lower())
 def _grams(ws:list, n:int=5)->set: return {' '.join(ws[i:i + n]) for i in range(len(ws) - n + 1)}
 
@@ -57,7 +57,7 @@ def _sentences(text:str)->list:
     return [s.strip() for s in re.split(r'(?<=[.!?])\s+|\n\s*\n', text) if 8 <= len(_words(s)) <= 40 and
             sum(w.isalpha() for w in _words(s)) >= 0.7 * len(_words(s))]
 
-# %% ../nbs/03_eval.ipynb #4eaffe7c
+# %% ../nbs/03_eval.ipynb #a416e15d
 def _degrade(s:str, df:Counter, rng)->str:
     "Misremembered: lower case, the two rarest words gone, neighbours swapped, one typo."
     ws = _words(s)
@@ -76,7 +76,7 @@ def _keywords(s:str, df:Counter, n:int=4)->str:
     mid = len(ws) // 2
     return ' '.join(ws[max(0, mid - n // 2):max(0, mid - n // 2) + n])
 
-# %% ../nbs/03_eval.ipynb #ce96b231
+# %% ../nbs/03_eval.ipynb #93702f3e
 def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyword'), doc_kinds:dict=None)->list:
     "Known-item queries from `n` passages that occur once in the corpus, one query per kind per passage."
     texts = section_texts(db)
@@ -99,12 +99,13 @@ def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyw
     kind_of = lambda nid: (doc_kinds or {}).get(Path(docs.get(nid, '')).name, '')
     return [Query(make[k](s), k, nid.split('#')[0], nid, uniq, kind_of(nid)) for nid, s, uniq in picked for k in kinds]
 
-# %% ../nbs/03_eval.ipynb #2b3255fe
+# %% ../nbs/03_eval.ipynb #8d4cad5f
 def _norm(s:str)->str: return ' '.join(_words(s))
 
 def question_queries(db, path, doc_kinds:dict=None)->list:
     "Queries from a questions.jsonl of `{question, anchor, file}`, with gold found in the store."
     texts, out = section_texts(db), []
+    for nid, title in db.execute('SELECT id, title FROM nodes'): texts[nid] = title + '\n' + texts.get(nid, '')   # an anchor may be a heading
     src = {r[0]: Path(r[1]).name for r in db.execute('SELECT id, source FROM docs')}
     for line in Path(path).read_text().splitlines():
         if not line.strip(): continue
@@ -116,7 +117,7 @@ def question_queries(db, path, doc_kinds:dict=None)->list:
         out.append(Query(o['question'], 'question', nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a}, (doc_kinds or {}).get(o['file'], '')))
     return out
 
-# %% ../nbs/03_eval.ipynb #f193430b
+# %% ../nbs/03_eval.ipynb #daf5cd43
 def _ancestors(db)->dict:
     "`{node_id: set of ancestor node ids}`, the root excluded."
     parent = dict(db.execute('SELECT id, parent_id FROM nodes'))
@@ -130,7 +131,7 @@ def _ancestors(db)->dict:
 def _first(ranked, ok)->int|None: return next((i + 1 for i, h in enumerate(ranked) if ok(h)), None)
 
 def _passage_ok(h, q:Query)->bool:
-    t = _norm(h.get('content') or '')
+    t = _norm((h.get('heading') or '') + ' ' + (h.get('content') or ''))   # a chunk is read with its breadcrumb
     return any(g in t for g in q.grams)
 
 def summarise(ranks:list, k:int=10)->dict:
@@ -139,7 +140,7 @@ def summarise(ranks:list, k:int=10)->dict:
     return dict(mrr=float(np.mean(rr)) if rr else 0.0, r1=float(np.mean([r == 1 for r in ranks])) if ranks else 0.0,
                 r10=float(np.mean([r is not None and r <= k for r in ranks])) if ranks else 0.0)
 
-# %% ../nbs/03_eval.ipynb #d6e4508e
+# %% ../nbs/03_eval.ipynb #62a3cc0d
 def run_queries(db, queries:list, emb=hash_embed, k:int=10, search:dict=None, roll:dict=None)->list:
     "For each query: `{passage, section, doc}` first-right ranks and the search latency."
     anc, out = _ancestors(db), []
@@ -168,15 +169,16 @@ def table(results:list, by:str='kind')->dict:
                 'ms_p50': float(np.percentile([r['ms'] for r in rs], 50)), 'ms_p95': float(np.percentile([r['ms'] for r in rs], 95)), 'n': len(rs)}
             for g, rs in groups.items()}
 
-# %% ../nbs/03_eval.ipynb #0ba730e5
+# %% ../nbs/03_eval.ipynb #01f371df
 def _section_chunker(text): return [(text, 0, len(text))]
 
 def ablation_configs()->list:
     "`(name, ingest kwargs, search kwargs, roll-up kwargs)` for every row of the ablation table."
     size = lambda n: (lambda t: chunk_text(t, n))
-    return [("defaults (512 chars, hybrid at the embedder's weight, auto widening, max roll-up, spans)", {}, {}, {}),
+    return [("defaults (384 chars, hybrid at the embedder's weight, auto widening, max roll-up, spans)", {}, {}, {}),
             ('equal weights (1, 1) for hashed vectors', {}, {'weights': (1, 1)}, {}),
             ('chunks of 256 characters', {'chunker': size(256)}, {}, {}),
+            ('chunks of 512 characters', {'chunker': size(512)}, {}, {}),
             ('chunks of 1024 characters', {'chunker': size(1024)}, {}, {}),
             ('one chunk per section (page-sized and larger)', {'chunker': _section_chunker}, {}, {}),
             ('heading not embedded with the chunk', {'with_heading': False}, {}, {}),
@@ -218,7 +220,7 @@ def ablation_markdown(rows:list)->str:
                      f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | {r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
     return '\n'.join([head] + [fmt(r) for r in rows])
 
-# %% ../nbs/03_eval.ipynb #27394f84
+# %% ../nbs/03_eval.ipynb #5154ee01
 def _title_norm(t): return re.sub(r'[^0-9a-z]+', ' ', re.sub(r'^\(?(\d+|[A-Z])(\.\d+)*\)?\.?\s+', '', t.strip()).lower()).strip()
 
 def recovered_headings(parsed)->list:

@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/tree.html.md"""
 __all__ = ['DEFAULT_TYPES', 'detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
            'doc_id', 'store_chunks', 'adaptive_weights', 'merge_spans', 'walk_files']
 
-# %% ../nbs/02_tree.ipynb #316d3c35
+# %% ../nbs/02_tree.ipynb #d94eeed2
 import re, json, time, hashlib, logging, os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +22,7 @@ from .data import (parse, profile_for, ParseError, Parsed, verse_citation, is_ve
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/02_tree.ipynb #d5265741
+# %% ../nbs/02_tree.ipynb #abeb9bc7
 _fence = re.compile(r'^\s{0,3}(`{3,}|~{3,})')
 
 def _md_lines(text:str):
@@ -36,7 +36,7 @@ def _md_lines(text:str):
             yield line, True
         else: yield line, False
 
-# %% ../nbs/02_tree.ipynb #9beb8c7f
+# %% ../nbs/02_tree.ipynb #cbeb79c6
 _heading = re.compile(r'^(#{1,6})\s+(.+?)\s*#*\s*$')
 
 def _headings(text:str)->list:
@@ -57,7 +57,7 @@ def _structured(text:str)->bool:
     n = len(_headings(text))
     return n < 3 or n <= 2 * _text_lines(text)
 
-# %% ../nbs/02_tree.ipynb #70510f3d
+# %% ../nbs/02_tree.ipynb #d011ce3a
 _chapter = re.compile(r'^\s*(?P<word>part|book|chapter|canto|adhyaya|adhyāya|section|article|volume|act|scene|lesson|sutra|sūtra)'
                       r'\s+(?P<num>[0-9]+|[ivxlcdm]+|[a-z]+)\b[.:]?(?:\s+.{0,80})?$', re.I)
 
@@ -65,15 +65,34 @@ def _chapter_lines(text:str)->list:
     "`(line_index, word)` for standalone lines like `CHAPTER IV` or `Book 2. The Return`."
     return [(i, m['word'].lower()) for i, l in enumerate(text.split('\n')) if len(l) <= 100 and (m := _chapter.match(l))]
 
+_numline = re.compile(r'^\s{0,6}(?P<num>\d{1,3}(?:\.\d{1,3}){0,3})\.?\s+(?P<title>[A-Z][^\n]{0,80})$')
+
+def _numbered_lines(text:str)->list:
+    "`(line_index, depth, title)` for standalone numbered section lines (`  8. Termination.`), in plain text."
+    lines, out = text.split('\n'), []
+    for i, l in enumerate(lines):
+        m = _numline.match(l)
+        if m and (i == 0 or not lines[i - 1].strip()) and len(m['title'].split()) <= 14 and not l.rstrip().endswith((',', ';', ':')):
+            t = l.strip()
+            if run_in := re.match(r'^(\d[\d.]*\.?\s+.*?[a-z)])\.\s+\S', t): t = run_in[1]   # "2. Grant of License. Subject to..."
+            out.append((i, m['num'].count('.') + 1, t.rstrip('.')))
+    return out
+
+def _numbered_sequence(pages)->bool:
+    "Do the top-level numbered lines count up (1, 2, 3 ...) at least three times? Then they are sections, not noise."
+    nums = [int(re.match(r'\d+', t)[0]) for _, tx in pages for _, d, t in _numbered_lines(tx) if d == 1]
+    return sum(b == a + 1 for a, b in zip(nums, nums[1:])) >= 3
+
 def detect_mode(pages)->str:
-    "Which structural signal this document carries: `markdown`, `verse`, `chapter` or `window`."
+    "Which structural signal this document carries: `markdown`, `verse`, `chapter`, `numbered` or `window`."
     text = '\n'.join(t for _, t in pages)
     if is_verse_text(text): return 'verse'
     if any(_headings(t) and _structured(t) for _, t in pages): return 'markdown'
     if sum(len(_chapter_lines(t)) for _, t in pages) >= 2: return 'chapter'
+    if _numbered_sequence(pages): return 'numbered'
     return 'window'
 
-# %% ../nbs/02_tree.ipynb #ef08cf87
+# %% ../nbs/02_tree.ipynb #c85f6d8b
 _DIVISION_ORDER = ['volume', 'part', 'book', 'act', 'canto', 'chapter', 'adhyaya', 'adhyāya', 'lesson', 'scene', 'section', 'article', 'sutra', 'sūtra']
 
 def struct_levels(pages, max_levels:int=4)->dict:
@@ -84,7 +103,7 @@ def struct_levels(pages, max_levels:int=4)->dict:
     order = sorted(counts, key=lambda w: (counts[w], _DIVISION_ORDER.index(w) if w in _DIVISION_ORDER else 99))
     return {w: min(i + 1, max_levels) for i, w in enumerate(order)}
 
-# %% ../nbs/02_tree.ipynb #e808e990
+# %% ../nbs/02_tree.ipynb #392ba64b
 @dataclass
 class TreeNode:
     "One section of a document. `seq` is its index in the flat list; `parent` is another `seq`."
@@ -97,18 +116,18 @@ class TreeNode:
     segments: list = field(default_factory=list)   # [(page, text)]: the node's own text, children excluded
     children: list = field(default_factory=list)   # seqs of child nodes
     summary: str = ''
-    signal: str = ''                               # what made it: outline, markdown, font, verse, chapter, window, llm, root
+    signal: str = ''                               # what made it: outline, markdown, font, verse, chapter, numbered, window, llm, root
 
     def text(self)->str: return '\n\n'.join(t for _, t in self.segments if t.strip())
 
-# %% ../nbs/02_tree.ipynb #533d3bc2
+# %% ../nbs/02_tree.ipynb #a134283f
 def summarize_extractive(text:str, n:int=300)->str:
     "First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`."
     clean = ' '.join(re.sub(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}', '', l) for l in text.splitlines() if l.strip() and not _fence.match(l))
     clean = ' '.join(clean.split())
     return clean if len(clean) <= n else clean[:n].rsplit(' ', 1)[0] + '…'
 
-# %% ../nbs/02_tree.ipynb #af49c749
+# %% ../nbs/02_tree.ipynb #63325ac7
 def _assemble(events, title:str, pages:list)->list:
     "Nodes from `head`/`line` events; the root (seq 0) holds text before the first heading."
     root = TreeNode(0, title, 0, None, pages[0][0] if pages else 0, pages[-1][0] if pages else 0, signal='root')
@@ -129,7 +148,7 @@ def _assemble(events, title:str, pages:list)->list:
         if n.seq and n.segments: n.page_end = max(n.page_end, n.segments[-1][0])
     return nodes
 
-# %% ../nbs/02_tree.ipynb #23f186c2
+# %% ../nbs/02_tree.ipynb #111520d3
 def _compact(levels)->dict:
     "Distinct levels mapped to 1, 2, 3... in order."
     return {l: i + 1 for i, l in enumerate(sorted(set(levels)))}
@@ -144,7 +163,7 @@ def _markdown_events(pages, title, min_level=1, max_levels=4, signal='markdown')
             if h and level[h[0]] <= max_levels: yield ('head', p, level[h[0]], h[1], signal)
             else: yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #a2a24b49
+# %% ../nbs/02_tree.ipynb #d4c07b2d
 def _chapter_events(pages, max_levels=4):
     lv = struct_levels(pages, max_levels)
     for p, txt in pages:
@@ -174,6 +193,14 @@ def _verse_events(pages, max_levels=4):
                 yield ('head', p, base + k + 1, t, 'verse')
             yield ('line', p, line)
 
+def _numbered_events(pages, max_levels=4):
+    marks = {p: {i: (d, t) for i, d, t in _numbered_lines(tx)} for p, tx in pages}
+    level = _compact(d for m in marks.values() for d, _ in m.values())
+    for p, txt in pages:
+        for i, line in enumerate(txt.split('\n')):
+            if i in marks[p] and level[marks[p][i][0]] <= max_levels: yield ('head', p, level[marks[p][i][0]], marks[p][i][1], 'numbered')
+            else: yield ('line', p, line)
+
 def _window_events(pages, window=8):
     off = 1 if pages and pages[0][0] == 0 else 0     # pages numbered from 0 are shown from 1
     for k, (p, txt) in enumerate(pages):
@@ -182,7 +209,7 @@ def _window_events(pages, window=8):
             yield ('head', p, 1, f'Pages {p + off}–{last + off}', 'window')
         for line in txt.split('\n'): yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #59d54198
+# %% ../nbs/02_tree.ipynb #19b7ab4c
 def _norm_title(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
 
 def _find_line(lines:list, title:str, taken:set)->int|None:
@@ -208,7 +235,7 @@ def _outline_events(pages, outline, max_levels=4):
             if i in starts: yield ('head', p, *starts[i], 'outline')
             else: yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #0f4c7f44
+# %% ../nbs/02_tree.ipynb #afdaac1d
 def _summarize(nodes, fn):
     for n in nodes:
         own = n.text()
@@ -235,13 +262,14 @@ def build_tree(pages,                 # [(page_no, text)]: markdown or plain tex
               'markdown': lambda: _markdown_events(pages, title, min_level, max_levels, signal),
               'verse': lambda: _verse_events(pages, max_levels),
               'chapter': lambda: _chapter_events(pages, max_levels),
+              'numbered': lambda: _numbered_events(pages, max_levels),
               'window': lambda: _window_events(pages, window)}
     if mode not in events: raise ValueError(f"mode {mode!r} is not one of {sorted(events)}")
     nodes = _assemble(events[mode](), title, pages)
     _summarize(nodes, summarize or summarize_extractive)
     return nodes
 
-# %% ../nbs/02_tree.ipynb #4c2f92ce
+# %% ../nbs/02_tree.ipynb #74a5cc73
 def _dedent_path(parts:list)->list:
     out = []
     for p in parts:
@@ -259,7 +287,7 @@ def heading_path(tree,               # the node list from build_tree
     while len(sep.join(path)) > max_len and len(path) > 2: path = [path[0], '…'] + path[3:] if path[1] == '…' else [path[0], '…'] + path[2:]
     return sep.join(path)[:max_len]
 
-# %% ../nbs/02_tree.ipynb #107b2c32
+# %% ../nbs/02_tree.ipynb #d60892a7
 def _prefix(store:str, prefix:str=None)->str: return prefix if prefix is not None else ('' if store == 'store' else f'{store}_')
 
 @patch
@@ -291,7 +319,7 @@ def doc_id(source, title:str='')->str:
     "Content-addressed document id: re-adding the same source is a no-op, not a duplicate."
     return hashlib.sha1(f'{source}\x00{title}'.encode()).hexdigest()[:16]
 
-# %% ../nbs/02_tree.ipynb #4ce3d97d
+# %% ../nbs/02_tree.ipynb #bc91d2be
 def _node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48)->list:
     "Chunk records for every node's own text, in document order."
     chunk, out = as_chunker(chunker), []
@@ -312,7 +340,7 @@ def _node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chun
                             metadata=json.dumps(meta_fn(ptext), ensure_ascii=False) if meta_fn else None))
     return out
 
-# %% ../nbs/02_tree.ipynb #c444309b
+# %% ../nbs/02_tree.ipynb #15eb917a
 def _embed_hash(c:dict, with_heading:bool)->str:
     return hashlib.sha1((embed_text(c) if with_heading else c['content']).encode()).hexdigest()[:20]
 
@@ -344,7 +372,7 @@ def store_chunks(store,                # chunk store table
     if todo: store._check_embedder(emb_fn, record=True)
     return len(todo)
 
-# %% ../nbs/02_tree.ipynb #ff3d8ea4
+# %% ../nbs/02_tree.ipynb #89ae6dcd
 @patch
 def delete_doc(self:Database,
                did:str,              # document id
@@ -366,7 +394,7 @@ def delete_source(self:Database, source:str, store:str='store', prefix:str=None)
     for did in ids: self.delete_doc(did, store, prefix)
     return len(ids)
 
-# %% ../nbs/02_tree.ipynb #d57fbd32
+# %% ../nbs/02_tree.ipynb #5edccaea
 def _doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash):
     doc = dict(id=did, title=title, source=source, kind=kind, pages=len(pages), meta=json.dumps(meta or {}, ensure_ascii=False, default=str),
                added_at=time.strftime('%Y-%m-%dT%H:%M:%S'), hash=dhash)
@@ -392,7 +420,7 @@ def _write_doc(self:Database, t, doc, node_rows, chunks, emb_fn, with_heading)->
         if reuse: t.store.add(reuse)
     return n
 
-# %% ../nbs/02_tree.ipynb #de323ca0
+# %% ../nbs/02_tree.ipynb #6f5a9eb6
 def _pages_hash(title, pages, outline, mode)->str:
     h = hashlib.sha1(json.dumps([title, mode, outline or []], default=str).encode())
     for p, t in pages: h.update(f'\x00{p}\x00'.encode()); h.update(t.encode())
@@ -439,7 +467,7 @@ def add_doc(self:Database,
     res['embedded'] = self._write_doc(t, doc, node_rows, chunks, self._default_emb(emb_fn), with_heading)
     return res
 
-# %% ../nbs/02_tree.ipynb #ee4d8d84
+# %% ../nbs/02_tree.ipynb #cd7673df
 _NODE_COLS = 'id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks, signal'
 
 @patch
@@ -479,7 +507,7 @@ def toc(self:Database,
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
                  tree=_nest(self._nodes_of(t, d['id']), max_depth, summaries)) for d in self._docs_matching(t, doc)]
 
-# %% ../nbs/02_tree.ipynb #c1964f3e
+# %% ../nbs/02_tree.ipynb #aa536add
 @patch
 def _node(self:Database, t, node_id:str)->dict:
     r = self.execute(f'SELECT {_NODE_COLS} FROM {qi(t.nodes.name)} WHERE id=?', (node_id,)).fetchone()
@@ -510,7 +538,7 @@ def node_context(self:Database, node_id:str, store:str='store', prefix:str=None)
                 siblings=[_brief(r) for r in rows if r['parent_id'] == n['parent_id'] and r['id'] != node_id and n['parent_id']],
                 children=[_brief(r) for r in rows if r['parent_id'] == node_id])
 
-# %% ../nbs/02_tree.ipynb #f0db553b
+# %% ../nbs/02_tree.ipynb #0863451e
 @patch
 def read(self:Database,
          node_id:str,          # 'doc#seq', as returned by toc() or sections()
@@ -538,7 +566,7 @@ def read(self:Database,
     return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
                 pages=(n['page_start'], end), text=text[:max_chars], chars=len(text), truncated=len(text) > max_chars)
 
-# %% ../nbs/02_tree.ipynb #d7bbc16f
+# %% ../nbs/02_tree.ipynb #4eb11257
 _identifier = re.compile(r'\b(?:\w*_\w+|[a-z]+[A-Z]\w*|[A-Z]{2,}\d*|\w*\d\w*[A-Za-z]\w*)\b')
 
 def adaptive_weights(q:str,   # the raw query
@@ -552,7 +580,7 @@ def adaptive_weights(q:str,   # the raw query
     if '"' in q or _identifier.search(q): return (2.0, 1.0)
     return (1.0, 1.0)
 
-# %% ../nbs/02_tree.ipynb #6995557d
+# %% ../nbs/02_tree.ipynb #ca6966f4
 def _key(h): return h.get('ord', h.get('rowid', h.get('id', 0))) or 0
 
 def merge_spans(hits,       # ranked hits carrying node_id + page
@@ -575,7 +603,7 @@ def merge_spans(hits,       # ranked hits carrying node_id + page
         out.append({**s, 'content': text, '_nspan': len(ms), 'pages': (min(m.get('page') or 0 for m in ms), max(m.get('page') or 0 for m in ms))})
     return out
 
-# %% ../nbs/02_tree.ipynb #0c1ae7fe
+# %% ../nbs/02_tree.ipynb #7c63469e
 _TREE_COLS = ['id', 'content', 'heading', 'doc_id', 'node_id', 'page', 'ord']
 
 def _as_query(emb, dtype=None):
@@ -606,7 +634,7 @@ def doc_search(self:Database,
     for h in hits: h['breadcrumb'] = h.get('heading') or ''
     return (merge_spans(hits, gap) if spans else hits)[:limit]
 
-# %% ../nbs/02_tree.ipynb #8aec9131
+# %% ../nbs/02_tree.ipynb #f27d215e
 def _rollup(hits, score='max', per=3)->list:
     "Hits grouped by node, best first: `[(node_id, score, [hits])]`."
     agg = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
@@ -638,7 +666,7 @@ def sections(self:Database,
                         snippets=[h['content'] for h in hs], read=f"read('{nid}')"))
     return out
 
-# %% ../nbs/02_tree.ipynb #0b0f5468
+# %% ../nbs/02_tree.ipynb #56202f23
 @patch
 def context(self:Database,
             q:str,              # query string
@@ -672,7 +700,7 @@ def context(self:Database,
     if rel: prompt += '\n\nRelated sections: ' + '; '.join(f"{r['breadcrumb']} [{r['node_id']}]" for r in rel)
     return dict(query=q, sections=out, related=rel, prompt=prompt)
 
-# %% ../nbs/02_tree.ipynb #27267f16
+# %% ../nbs/02_tree.ipynb #99ddabd4
 def _file_hash(path)->str:
     h = hashlib.sha1()
     with open(path, 'rb') as f:
@@ -715,7 +743,7 @@ def add_file(self:Database,
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     return self._add_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **kw)
 
-# %% ../nbs/02_tree.ipynb #ebb3d8fa
+# %% ../nbs/02_tree.ipynb #e05e79ec
 DEFAULT_TYPES = '.pdf,.md,.markdown,.txt,.rst,.ipynb,.xml,.tei,.htm,.html,.docx'
 
 def _types(types)->set: return {('.' + t.strip().lstrip('.')).lower() for t in str(types).split(',') if t.strip()}
@@ -741,7 +769,7 @@ def _parse_job(path, profile, assets):
     except ParseError as e: return e.reason
     except Exception as e: return f'{type(e).__name__}: {e}'
 
-# %% ../nbs/02_tree.ipynb #904e64c5
+# %% ../nbs/02_tree.ipynb #a80ce798
 @patch
 def _flush(self:Database, t, pending:list, emb_fn, with_heading:bool, results:dict, batch:int):
     "Embed the chunks of several parsed documents together, then write each document."
@@ -764,7 +792,7 @@ def _flush(self:Database, t, pending:list, emb_fn, with_heading:bool, results:di
         if emb_fn is not None and chunks: t.store._check_embedder(emb_fn, record=True)
     pending.clear()
 
-# %% ../nbs/02_tree.ipynb #0d3d7d81
+# %% ../nbs/02_tree.ipynb #f8ca4881
 def _parsed_stream(todo, workers:int, assets=None):
     "`(item, Parsed or error message)` in input order; builtin-profile files parse in a process pool when `workers`."
     from litetree.data import BUILTIN_PROFILES
