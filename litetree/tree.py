@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/tree.html.md"""
 __all__ = ['DEFAULT_TYPES', 'detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
            'doc_id', 'store_chunks', 'adaptive_weights', 'merge_spans', 'walk_files']
 
-# %% ../nbs/02_tree.ipynb #d94eeed2
+# %% ../nbs/02_tree.ipynb #da2256d0
 import re, json, time, hashlib, logging, os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +22,7 @@ from .data import (parse, profile_for, ParseError, Parsed, verse_citation, is_ve
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/02_tree.ipynb #abeb9bc7
+# %% ../nbs/02_tree.ipynb #1f4bfb07
 _fence = re.compile(r'^\s{0,3}(`{3,}|~{3,})')
 
 def _md_lines(text:str):
@@ -36,7 +36,7 @@ def _md_lines(text:str):
             yield line, True
         else: yield line, False
 
-# %% ../nbs/02_tree.ipynb #cbeb79c6
+# %% ../nbs/02_tree.ipynb #a8ac2a8e
 _heading = re.compile(r'^(#{1,6})\s+(.+?)\s*#*\s*$')
 
 def _headings(text:str)->list:
@@ -57,7 +57,7 @@ def _structured(text:str)->bool:
     n = len(_headings(text))
     return n < 3 or n <= 2 * _text_lines(text)
 
-# %% ../nbs/02_tree.ipynb #d011ce3a
+# %% ../nbs/02_tree.ipynb #58edf77b
 _chapter = re.compile(r'^\s*(?P<word>part|book|chapter|canto|adhyaya|adhyāya|section|article|volume|act|scene|lesson|sutra|sūtra)'
                       r'\s+(?P<num>[0-9]+|[ivxlcdm]+|[a-z]+)\b[.:]?(?:\s+.{0,80})?$', re.I)
 
@@ -92,7 +92,7 @@ def detect_mode(pages)->str:
     if _numbered_sequence(pages): return 'numbered'
     return 'window'
 
-# %% ../nbs/02_tree.ipynb #c85f6d8b
+# %% ../nbs/02_tree.ipynb #ebdd17f5
 _DIVISION_ORDER = ['volume', 'part', 'book', 'act', 'canto', 'chapter', 'adhyaya', 'adhyāya', 'lesson', 'scene', 'section', 'article', 'sutra', 'sūtra']
 
 def struct_levels(pages, max_levels:int=4)->dict:
@@ -103,7 +103,7 @@ def struct_levels(pages, max_levels:int=4)->dict:
     order = sorted(counts, key=lambda w: (counts[w], _DIVISION_ORDER.index(w) if w in _DIVISION_ORDER else 99))
     return {w: min(i + 1, max_levels) for i, w in enumerate(order)}
 
-# %% ../nbs/02_tree.ipynb #392ba64b
+# %% ../nbs/02_tree.ipynb #fe832e7d
 @dataclass
 class TreeNode:
     "One section of a document. `seq` is its index in the flat list; `parent` is another `seq`."
@@ -120,14 +120,14 @@ class TreeNode:
 
     def text(self)->str: return '\n\n'.join(t for _, t in self.segments if t.strip())
 
-# %% ../nbs/02_tree.ipynb #a134283f
+# %% ../nbs/02_tree.ipynb #e9f90053
 def summarize_extractive(text:str, n:int=300)->str:
     "First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`."
     clean = ' '.join(re.sub(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}', '', l) for l in text.splitlines() if l.strip() and not _fence.match(l))
     clean = ' '.join(clean.split())
     return clean if len(clean) <= n else clean[:n].rsplit(' ', 1)[0] + '…'
 
-# %% ../nbs/02_tree.ipynb #63325ac7
+# %% ../nbs/02_tree.ipynb #a31f5338
 def _assemble(events, title:str, pages:list)->list:
     "Nodes from `head`/`line` events; the root (seq 0) holds text before the first heading."
     root = TreeNode(0, title, 0, None, pages[0][0] if pages else 0, pages[-1][0] if pages else 0, signal='root')
@@ -148,7 +148,7 @@ def _assemble(events, title:str, pages:list)->list:
         if n.seq and n.segments: n.page_end = max(n.page_end, n.segments[-1][0])
     return nodes
 
-# %% ../nbs/02_tree.ipynb #111520d3
+# %% ../nbs/02_tree.ipynb #dd699f2f
 def _compact(levels)->dict:
     "Distinct levels mapped to 1, 2, 3... in order."
     return {l: i + 1 for i, l in enumerate(sorted(set(levels)))}
@@ -163,7 +163,7 @@ def _markdown_events(pages, title, min_level=1, max_levels=4, signal='markdown')
             if h and level[h[0]] <= max_levels: yield ('head', p, level[h[0]], h[1], signal)
             else: yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #d4c07b2d
+# %% ../nbs/02_tree.ipynb #4eab8b16
 def _chapter_events(pages, max_levels=4):
     lv = struct_levels(pages, max_levels)
     for p, txt in pages:
@@ -209,7 +209,7 @@ def _window_events(pages, window=8):
             yield ('head', p, 1, f'Pages {p + off}–{last + off}', 'window')
         for line in txt.split('\n'): yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #19b7ab4c
+# %% ../nbs/02_tree.ipynb #28159cfe
 def _norm_title(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
 
 def _find_line(lines:list, title:str, taken:set)->int|None:
@@ -219,7 +219,7 @@ def _find_line(lines:list, title:str, taken:set)->int|None:
         nl = _norm_title(l)
         if i not in taken and nt and (nl == nt or len(nt) > 3 and nl.endswith(nt) and len(nl) <= len(nt) + 12): return i
 
-def _outline_events(pages, outline, max_levels=4):
+def _outline_events(pages, outline, max_levels=4, signal='outline'):
     level = _compact(l for l, _, _ in outline)
     by_page = {}
     for lvl, t, p in outline:
@@ -230,12 +230,12 @@ def _outline_events(pages, outline, max_levels=4):
             i = _find_line(lines, t, set(starts))
             if i is None: top.append((lvl, t))
             else: starts[i] = (lvl, t)
-        for lvl, t in top: yield ('head', p, lvl, t, 'outline')
+        for lvl, t in top: yield ('head', p, lvl, t, signal)
         for i, line in enumerate(lines):
-            if i in starts: yield ('head', p, *starts[i], 'outline')
+            if i in starts: yield ('head', p, *starts[i], signal)
             else: yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #afdaac1d
+# %% ../nbs/02_tree.ipynb #4232a057
 def _summarize(nodes, fn):
     for n in nodes:
         own = n.text()
@@ -254,11 +254,12 @@ def build_tree(pages,                 # [(page_no, text)]: markdown or plain tex
                mode:str=None,         # force 'outline', 'markdown', 'verse', 'chapter' or 'window'
                outline:list=None,     # the document's own [(level, title, page)], e.g. Parsed.outline
                signal:str='markdown', # what made the markdown headings: 'markdown', or 'font' when a PDF reader recovered them
+               outline_signal:str='outline', # what made the outline: 'outline' (the document's), or 'llm'
               )->list:
     "A flat list of `TreeNode` for a document (index = seq, root = 0)."
     pages = [(0, pages)] if isinstance(pages, str) else list(pages)
     mode = mode or ('outline' if outline else detect_mode(pages))
-    events = {'outline': lambda: _outline_events(pages, outline or [], max_levels),
+    events = {'outline': lambda: _outline_events(pages, outline or [], max_levels, outline_signal),
               'markdown': lambda: _markdown_events(pages, title, min_level, max_levels, signal),
               'verse': lambda: _verse_events(pages, max_levels),
               'chapter': lambda: _chapter_events(pages, max_levels),
@@ -269,7 +270,7 @@ def build_tree(pages,                 # [(page_no, text)]: markdown or plain tex
     _summarize(nodes, summarize or summarize_extractive)
     return nodes
 
-# %% ../nbs/02_tree.ipynb #74a5cc73
+# %% ../nbs/02_tree.ipynb #082f3d2f
 def _dedent_path(parts:list)->list:
     out = []
     for p in parts:
@@ -287,7 +288,7 @@ def heading_path(tree,               # the node list from build_tree
     while len(sep.join(path)) > max_len and len(path) > 2: path = [path[0], '…'] + path[3:] if path[1] == '…' else [path[0], '…'] + path[2:]
     return sep.join(path)[:max_len]
 
-# %% ../nbs/02_tree.ipynb #d60892a7
+# %% ../nbs/02_tree.ipynb #d0059298
 def _prefix(store:str, prefix:str=None)->str: return prefix if prefix is not None else ('' if store == 'store' else f'{store}_')
 
 @patch
@@ -319,7 +320,7 @@ def doc_id(source, title:str='')->str:
     "Content-addressed document id: re-adding the same source is a no-op, not a duplicate."
     return hashlib.sha1(f'{source}\x00{title}'.encode()).hexdigest()[:16]
 
-# %% ../nbs/02_tree.ipynb #bc91d2be
+# %% ../nbs/02_tree.ipynb #25c56742
 def _node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48)->list:
     "Chunk records for every node's own text, in document order."
     chunk, out = as_chunker(chunker), []
@@ -334,13 +335,15 @@ def _node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chun
             if pieces and len(c.text.strip()) < min_chunk: pieces[-1] = (pieces[-1][0] + text[pieces[-1][2]:c.end], pieces[-1][1], c.end)
             elif c.text.strip(): pieces.append((c.text, c.start, c.end))
         path = heading_path(nodes, n, title)
-        for ptext, start, _ in pieces:
+        for ptext, start, end in pieces:
             page = max((p for s, p in starts if s <= start), default=n.page_start)
+            meta = meta_fn(ptext) if meta_fn else {}
+            if breaks := [[s - start, p] for s, p in starts if start < s < end]: meta = {**meta, '_breaks': breaks}   # where later pages begin
             out.append(dict(content=ptext, heading=path, doc_id=did, node_id=f'{did}#{n.seq}', page=page, ord=len(out),
-                            metadata=json.dumps(meta_fn(ptext), ensure_ascii=False) if meta_fn else None))
+                            metadata=json.dumps(meta, ensure_ascii=False) if meta else None))
     return out
 
-# %% ../nbs/02_tree.ipynb #15eb917a
+# %% ../nbs/02_tree.ipynb #4c2b3b08
 def _embed_hash(c:dict, with_heading:bool)->str:
     return hashlib.sha1((embed_text(c) if with_heading else c['content']).encode()).hexdigest()[:20]
 
@@ -372,7 +375,7 @@ def store_chunks(store,                # chunk store table
     if todo: store._check_embedder(emb_fn, record=True)
     return len(todo)
 
-# %% ../nbs/02_tree.ipynb #89ae6dcd
+# %% ../nbs/02_tree.ipynb #603890b5
 @patch
 def delete_doc(self:Database,
                did:str,              # document id
@@ -394,7 +397,7 @@ def delete_source(self:Database, source:str, store:str='store', prefix:str=None)
     for did in ids: self.delete_doc(did, store, prefix)
     return len(ids)
 
-# %% ../nbs/02_tree.ipynb #5edccaea
+# %% ../nbs/02_tree.ipynb #6d3019e3
 def _doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash):
     doc = dict(id=did, title=title, source=source, kind=kind, pages=len(pages), meta=json.dumps(meta or {}, ensure_ascii=False, default=str),
                added_at=time.strftime('%Y-%m-%dT%H:%M:%S'), hash=dhash)
@@ -420,11 +423,21 @@ def _write_doc(self:Database, t, doc, node_rows, chunks, emb_fn, with_heading)->
         if reuse: t.store.add(reuse)
     return n
 
-# %% ../nbs/02_tree.ipynb #6f5a9eb6
+# %% ../nbs/02_tree.ipynb #ba6d55c8
 def _pages_hash(title, pages, outline, mode)->str:
     h = hashlib.sha1(json.dumps([title, mode, outline or []], default=str).encode())
     for p, t in pages: h.update(f'\x00{p}\x00'.encode()); h.update(t.encode())
     return h.hexdigest()[:20]
+
+_LLM_BUILDER = []   # litetree.llm registers llm_builder here, so build= can take a bare model
+
+def _structure_from(build, pages, title):
+    "An outline from `build`: a builder (pages, title) -> outline, or a bare model once litetree.llm is imported."
+    if not getattr(build, 'builds_outline', False):
+        if not _LLM_BUILDER: raise ValueError('build= takes a model once litetree.llm is imported (import litetree.llm), or a builder')
+        build = _LLM_BUILDER[0](build)
+    try: return build(pages, title)
+    except Exception as e: _log.warning('litetree: build= failed (%s); using the tree litetree builds itself', e); return None
 
 @patch
 def _default_emb(self:Database, emb_fn):
@@ -450,6 +463,7 @@ def add_doc(self:Database,
             defer:list=None,        # collect the document here instead of embedding and storing it
             outline:list=None,      # the document's own outline, [(level, title, page)]
             signal:str='markdown',  # what made its markdown headings ('font' for headings a PDF reader recovered)
+            build=None,             # a model for structure when the document has none: llm(prompt)->str, or litetree.llm.llm_builder(...)
            )->dict:
     "Ingest one document: build its tree, chunk it per node, embed and store."
     pages = [(0, pages)] if isinstance(pages, str) else [(p, t) for p, t in pages]
@@ -458,16 +472,21 @@ def add_doc(self:Database,
     did, dhash = doc_id(source, title), _pages_hash(title, pages, outline, mode)
     have = self.execute(f'SELECT hash FROM {qi(t.docs.name)} WHERE id=?', (did,)).fetchone()
     if have and have[0] == dhash and not force: return dict(doc_id=did, title=title, kind=kind, skipped='unchanged')
-    nodes = build_tree(pages, title, summarize, mode=mode, outline=outline, signal=signal)
+    outline_signal, built = 'outline', None
+    if build is not None and not outline and (mode or detect_mode(pages)) == 'window':
+        outline, built = _structure_from(build, pages, title), 'fallback'
+        if outline: outline_signal, built, mode = 'llm', 'llm', None
+    nodes = build_tree(pages, title, summarize, mode=mode, outline=outline, signal=signal, outline_signal=outline_signal)
     chunks = _node_chunks(nodes, did, title, chunker, meta_fn)
     doc, node_rows = _doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash)
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(nodes), chunks=len(chunks))
+    if built: res['structure'] = built
     if have: res['replaced'] = True
     if defer is not None: defer.append((doc, node_rows, chunks)); return res
     res['embedded'] = self._write_doc(t, doc, node_rows, chunks, self._default_emb(emb_fn), with_heading)
     return res
 
-# %% ../nbs/02_tree.ipynb #cd7673df
+# %% ../nbs/02_tree.ipynb #9f7f1e7a
 _NODE_COLS = 'id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks, signal'
 
 @patch
@@ -507,7 +526,7 @@ def toc(self:Database,
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
                  tree=_nest(self._nodes_of(t, d['id']), max_depth, summaries)) for d in self._docs_matching(t, doc)]
 
-# %% ../nbs/02_tree.ipynb #aa536add
+# %% ../nbs/02_tree.ipynb #9f479973
 @patch
 def _node(self:Database, t, node_id:str)->dict:
     r = self.execute(f'SELECT {_NODE_COLS} FROM {qi(t.nodes.name)} WHERE id=?', (node_id,)).fetchone()
@@ -538,7 +557,7 @@ def node_context(self:Database, node_id:str, store:str='store', prefix:str=None)
                 siblings=[_brief(r) for r in rows if r['parent_id'] == n['parent_id'] and r['id'] != node_id and n['parent_id']],
                 children=[_brief(r) for r in rows if r['parent_id'] == node_id])
 
-# %% ../nbs/02_tree.ipynb #0863451e
+# %% ../nbs/02_tree.ipynb #c01ea1b5
 @patch
 def read(self:Database,
          node_id:str,          # 'doc#seq', as returned by toc() or sections()
@@ -566,7 +585,7 @@ def read(self:Database,
     return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
                 pages=(n['page_start'], end), text=text[:max_chars], chars=len(text), truncated=len(text) > max_chars)
 
-# %% ../nbs/02_tree.ipynb #4eb11257
+# %% ../nbs/02_tree.ipynb #5c688715
 _identifier = re.compile(r'\b(?:\w*_\w+|[a-z]+[A-Z]\w*|[A-Z]{2,}\d*|\w*\d\w*[A-Za-z]\w*)\b')
 
 def adaptive_weights(q:str,   # the raw query
@@ -580,7 +599,7 @@ def adaptive_weights(q:str,   # the raw query
     if '"' in q or _identifier.search(q): return (2.0, 1.0)
     return (1.0, 1.0)
 
-# %% ../nbs/02_tree.ipynb #ca6966f4
+# %% ../nbs/02_tree.ipynb #72955d01
 def _key(h): return h.get('ord', h.get('rowid', h.get('id', 0))) or 0
 
 def merge_spans(hits,       # ranked hits carrying node_id + page
@@ -603,7 +622,7 @@ def merge_spans(hits,       # ranked hits carrying node_id + page
         out.append({**s, 'content': text, '_nspan': len(ms), 'pages': (min(m.get('page') or 0 for m in ms), max(m.get('page') or 0 for m in ms))})
     return out
 
-# %% ../nbs/02_tree.ipynb #7c63469e
+# %% ../nbs/02_tree.ipynb #4b08f9e4
 _TREE_COLS = ['id', 'content', 'heading', 'doc_id', 'node_id', 'page', 'ord']
 
 def _as_query(emb, dtype=None):
@@ -634,7 +653,7 @@ def doc_search(self:Database,
     for h in hits: h['breadcrumb'] = h.get('heading') or ''
     return (merge_spans(hits, gap) if spans else hits)[:limit]
 
-# %% ../nbs/02_tree.ipynb #f27d215e
+# %% ../nbs/02_tree.ipynb #bddb8ca8
 def _rollup(hits, score='max', per=3)->list:
     "Hits grouped by node, best first: `[(node_id, score, [hits])]`."
     agg = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
@@ -666,7 +685,7 @@ def sections(self:Database,
                         snippets=[h['content'] for h in hs], read=f"read('{nid}')"))
     return out
 
-# %% ../nbs/02_tree.ipynb #56202f23
+# %% ../nbs/02_tree.ipynb #092e6186
 @patch
 def context(self:Database,
             q:str,              # query string
@@ -700,7 +719,7 @@ def context(self:Database,
     if rel: prompt += '\n\nRelated sections: ' + '; '.join(f"{r['breadcrumb']} [{r['node_id']}]" for r in rel)
     return dict(query=q, sections=out, related=rel, prompt=prompt)
 
-# %% ../nbs/02_tree.ipynb #99ddabd4
+# %% ../nbs/02_tree.ipynb #4e8d13cf
 def _file_hash(path)->str:
     h = hashlib.sha1()
     with open(path, 'rb') as f:
@@ -743,7 +762,7 @@ def add_file(self:Database,
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     return self._add_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **kw)
 
-# %% ../nbs/02_tree.ipynb #e05e79ec
+# %% ../nbs/02_tree.ipynb #b9f0a79c
 DEFAULT_TYPES = '.pdf,.md,.markdown,.txt,.rst,.ipynb,.xml,.tei,.htm,.html,.docx'
 
 def _types(types)->set: return {('.' + t.strip().lstrip('.')).lower() for t in str(types).split(',') if t.strip()}
@@ -769,7 +788,7 @@ def _parse_job(path, profile, assets):
     except ParseError as e: return e.reason
     except Exception as e: return f'{type(e).__name__}: {e}'
 
-# %% ../nbs/02_tree.ipynb #a80ce798
+# %% ../nbs/02_tree.ipynb #ceee2e61
 @patch
 def _flush(self:Database, t, pending:list, emb_fn, with_heading:bool, results:dict, batch:int):
     "Embed the chunks of several parsed documents together, then write each document."
@@ -792,7 +811,7 @@ def _flush(self:Database, t, pending:list, emb_fn, with_heading:bool, results:di
         if emb_fn is not None and chunks: t.store._check_embedder(emb_fn, record=True)
     pending.clear()
 
-# %% ../nbs/02_tree.ipynb #f8ca4881
+# %% ../nbs/02_tree.ipynb #cce7a18b
 def _parsed_stream(todo, workers:int, assets=None):
     "`(item, Parsed or error message)` in input order; builtin-profile files parse in a process pool when `workers`."
     from litetree.data import BUILTIN_PROFILES
