@@ -8,13 +8,13 @@ Docs: https://litetree.github.io/litetree/cli.html.md"""
 __all__ = ['SAMPLES', 'highlight', 'cmd_add', 'cmd_search', 'cmd_sections', 'cmd_toc', 'cmd_read', 'cmd_rm', 'cmd_stats',
            'cmd_demo', 'make_server', 'cmd_serve', 'parser', 'main']
 
-# %% ../nbs/06_cli.ipynb #eddd1e71
+# %% ../nbs/06_cli.ipynb #bfa9b6b5
 import sys, json, re, shutil, argparse, tempfile, logging
 from pathlib import Path
 from .core import fts_words, STOP_WORDS
 from .api import Index
 
-# %% ../nbs/06_cli.ipynb #d07bba2f
+# %% ../nbs/06_cli.ipynb #8da13905
 def highlight(text:str, q:str, width:int=220, tty:bool=None)->str:
     "A one-line snippet of `text` around the query's words, with those words marked."
     words = {w.lower() for w in fts_words(q or '') if w.lower() not in STOP_WORDS and len(w) > 1}
@@ -26,7 +26,7 @@ def highlight(text:str, q:str, width:int=220, tty:bool=None)->str:
     mark = (lambda m: f'\033[1m{m[0]}\033[0m') if tty else (lambda m: f'**{m[0]}**')
     return re.sub(r'\b(' + '|'.join(map(re.escape, sorted(words, key=len, reverse=True))) + r')\w*', mark, snip, flags=re.I) if words else snip
 
-# %% ../nbs/06_cli.ipynb #b144b218
+# %% ../nbs/06_cli.ipynb #c30dd6b1
 def _emit(args, obj, human):
     "Print `obj` as JSON with --json, else the human rendering."
     if args.json: print(json.dumps(obj, ensure_ascii=False, default=str, indent=1))
@@ -64,7 +64,7 @@ def cmd_sections(args, ix)->int:
     _emit(args, secs, human)
     return 0 if secs else 1
 
-# %% ../nbs/06_cli.ipynb #1cca15f6
+# %% ../nbs/06_cli.ipynb #2551b366
 def _print_tree(n, depth=0, max_depth=3):
     print('  ' * depth + f"{n['title']}  ({_pages(n['pages'])})  [{n['id']}]")
     for c in n.get('children', []):
@@ -95,7 +95,7 @@ def cmd_stats(args, ix)->int:
     _emit(args, st, lambda s: print('\n'.join(f'{k:>10}: {v}' for k, v in s.items())))
     return 0
 
-# %% ../nbs/06_cli.ipynb #308e921f
+# %% ../nbs/06_cli.ipynb #5604f717
 SAMPLES = Path(__file__).parent/'samples' if '__file__' in globals() else Path('../litetree/samples')
 
 def cmd_demo(args, _=None)->int:
@@ -116,7 +116,7 @@ def cmd_demo(args, _=None)->int:
         return 0
     finally: shutil.rmtree(d, ignore_errors=True)
 
-# %% ../nbs/06_cli.ipynb #978f5823
+# %% ../nbs/06_cli.ipynb #31c507ec
 _GUIDE = ("litetree indexes documents by their structure. Work like a careful reader: use `sections` (or `toc` "
           "when you know the document) to find where the answer is, then `read` the section whole before answering. "
           "Cite the breadcrumb and pages of what you read.")
@@ -163,7 +163,7 @@ def cmd_serve(args, _=None)->int:
     make_server(args.db).run('stdio')
     return 0
 
-# %% ../nbs/06_cli.ipynb #690acb0b
+# %% ../nbs/06_cli.ipynb #53fb9901
 def parser()->argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='litetree', description='Search documents by their structure.')
     p.add_argument('--db', default='litetree.db', help='database file (default: ./litetree.db)')

@@ -9,7 +9,7 @@ __all__ = ['CHARS_PER_TOKEN', 'LLMError', 'openai_llm', 'litellm_llm', 'extract_
            'repair_orphans', 'verify_titles', 'llm_outline', 'llm_builder', 'llm_summarizer', 'merge_ranges',
            'pages_str']
 
-# %% ../nbs/04_llm.ipynb #f7221bfe
+# %% ../nbs/04_llm.ipynb #b84163ee
 import os, re, json, time, difflib, logging, urllib.request, urllib.error
 from pathlib import Path
 from fastcore.basics import patch
@@ -20,7 +20,7 @@ import litetree.tree as _tree
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/04_llm.ipynb #24c3256b
+# %% ../nbs/04_llm.ipynb #c4951763
 class LLMError(RuntimeError):
     "A failed LLM call: the HTTP status (or None) and the body the server sent."
     def __init__(self, msg, status=None, body=''):
@@ -68,7 +68,7 @@ def litellm_llm(model:str, **params):
     call.model = model
     return call
 
-# %% ../nbs/04_llm.ipynb #cb4cb431
+# %% ../nbs/04_llm.ipynb #fc4f0fe5
 def _outermost(text:str)->str|None:
     "The outermost balanced [...] or {...} in `text`, ignoring brackets inside strings."
     for i, ch in enumerate(text):
@@ -93,7 +93,7 @@ def extract_json(text:str):
             except (ValueError, TypeError): pass
     raise ValueError(f'no JSON could be read from the model reply: {text[:1000]!r}')
 
-# %% ../nbs/04_llm.ipynb #cfabfc8c
+# %% ../nbs/04_llm.ipynb #47b333bb
 CHARS_PER_TOKEN = 4.0
 
 def count_tokens(text:str)->int:
@@ -103,7 +103,7 @@ def count_tokens(text:str)->int:
         return len(tiktoken.get_encoding('cl100k_base').encode(text))
     except Exception: return int(len(text) / CHARS_PER_TOKEN) + 1
 
-# %% ../nbs/04_llm.ipynb #6b823594
+# %% ../nbs/04_llm.ipynb #59a3efae
 def group_pages(pages:list, max_tokens:int=4000, overlap:int=1)->list:
     "Lists of page indices, each fitting `max_tokens`, consecutive groups sharing `overlap` pages."
     sizes = [count_tokens(t) + 12 for _, t in pages]
@@ -121,7 +121,7 @@ def tag_pages(pages:list, idx:list)->str:
     hint = lambda l: re.sub(r'^(#{1,3})\s+', lambda m: f'[H{len(m[1])}] ', l)
     return '\n'.join(f'<physical_index_{pages[i][0]}>\n' + '\n'.join(hint(l) for l in pages[i][1].split('\n')) + f'\n</physical_index_{pages[i][0]}>' for i in idx)
 
-# %% ../nbs/04_llm.ipynb #fbf2e66a
+# %% ../nbs/04_llm.ipynb #7415f184
 _EXTRACT = '''You are reading a document to recover its table of contents. Pages are wrapped in <physical_index_N> tags;
 lines marked [H1], [H2], [H3] were typeset as headings. List every section heading you find, in order, as a JSON
 array of objects {{"structure": "1.2", "title": "exact heading text", "physical_index": N}}, where structure
@@ -144,7 +144,7 @@ def _continuation(found:list, pages_text:str)->str:
     return _CONTINUE.format(count=len(found), last=found[-1]['structure'] if found else '0',
                             top=json.dumps(top, ensure_ascii=False), recent=json.dumps([brief(s) for s in found[-30:]], ensure_ascii=False), pages=pages_text)
 
-# %% ../nbs/04_llm.ipynb #b5bf18ce
+# %% ../nbs/04_llm.ipynb #6c93e652
 def repair_orphans(sections:list)->list:
     "Insert synthetic parents for sections whose structure number has no parent in the list."
     seen, out = set(), []
@@ -157,7 +157,7 @@ def repair_orphans(sections:list)->list:
         out.append(s); seen.add(str(s['structure']))
     return out
 
-# %% ../nbs/04_llm.ipynb #7ad6a950
+# %% ../nbs/04_llm.ipynb #b866140e
 def _squash(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
 
 def _on_page(title:str, text:str)->bool:
@@ -179,7 +179,7 @@ def verify_titles(sections:list, pages:list)->list:
         else: _log.info('litetree: dropping section %r, which is on no page', s['title'])
     return out
 
-# %% ../nbs/04_llm.ipynb #ece17210
+# %% ../nbs/04_llm.ipynb #11475f3a
 def llm_outline(llm, pages:list, max_tokens:int=4000, overlap:int=1)->list|None:
     "The document's outline `[(level, title, page)]` as a model reads it, or None when the model fails."
     found = []
@@ -205,7 +205,7 @@ def llm_builder(llm, max_tokens:int=4000, overlap:int=1):
 
 _tree._LLM_BUILDER.append(llm_builder)   # lets add_doc(build=llm) accept a bare model once this module is imported
 
-# %% ../nbs/04_llm.ipynb #5a5b1391
+# %% ../nbs/04_llm.ipynb #5add3304
 def llm_summarizer(llm, max_chars:int=6000, words:int=40):
     "A `summarize=` callable: a model's summary of a section's text (truncated to `max_chars`)."
     def summarize(text:str)->str:
@@ -213,7 +213,7 @@ def llm_summarizer(llm, max_chars:int=6000, words:int=40):
                    f'Reply with the summary only.\n\n{text[:max_chars]}').strip()
     return summarize
 
-# %% ../nbs/04_llm.ipynb #21cbc184
+# %% ../nbs/04_llm.ipynb #0f9dbb6e
 def merge_ranges(ranges:list)->list:
     "Page ranges with overlaps and neighbours merged, in order."
     out = []
@@ -245,7 +245,7 @@ def _stripped_tree(self:Database, node_ids:list, store='store')->list:
                 seen.add(n['id']); out.append(dict(node_id=n['id'], title=n['title'], pages=n['pages'], summary=(n['summary'] or '')[:200]))
     return out
 
-# %% ../nbs/04_llm.ipynb #c1e3c4ef
+# %% ../nbs/04_llm.ipynb #e69c513e
 @patch
 def navigate(self:Database,
              q:str,             # the question
@@ -276,7 +276,7 @@ def navigate(self:Database,
                             f'Cite breadcrumbs and pages.\n\nQuestion: {q}\n\nContext:\n{res["context"]}').strip()
     return res
 
-# %% ../nbs/04_llm.ipynb #122b493c
+# %% ../nbs/04_llm.ipynb #c9bddd1f
 @patch
 def to_treedex(self:Database, doc_id:str, store:str='store')->dict:
     "A document's tree and pages in TreeDex's JSON index format."
