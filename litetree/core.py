@@ -9,7 +9,7 @@ __all__ = ['META', 'HEADING_WEIGHT', 'TOKENIZE', 'STOP_WORDS', 'OVERFETCH', 'DEF
            'qi', 'to_vector', 'to_blob', 'hash_embed', 'ann_path', 'AnnIndex', 'embedder_id', 'embed_text', 'fts_words',
            'fts_query', 'Ranked', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
 
-# %% ../nbs/00_core.ipynb #6360b36b
+# %% ../nbs/00_core.ipynb #6131c546
 import os, re, json, uuid, hashlib, struct, logging, unicodedata, functools
 from pathlib import Path
 import numpy as np
@@ -19,7 +19,7 @@ from usearch.index import Index
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/00_core.ipynb #11e552d6
+# %% ../nbs/00_core.ipynb #f6d91d93
 def database(path=None,         # a file path; None or ':memory:' for an in-memory database
              busy_ms:int=10_000, # how long to wait for another connection's write lock
              sem_search:bool=True, # embed documents by default (False: keyword search only, unless an embedder is passed)
@@ -35,7 +35,7 @@ def database(path=None,         # a file path; None or ':memory:' for an in-memo
     db.sem_search = sem_search
     return db
 
-# %% ../nbs/00_core.ipynb #cdff8c0d
+# %% ../nbs/00_core.ipynb #4d2b3e14
 class _Tables:
     "Attribute access to a database's tables: `db.t.store`."
     def __init__(self, db): self.db = db
@@ -51,7 +51,7 @@ def __call__(self:Table, where:str=None, where_args=None, limit:int=None)->list:
     "The table's rows as dicts, optionally filtered by a SQL `where` fragment."
     return list(self.rows_where(where, where_args, limit=limit))
 
-# %% ../nbs/00_core.ipynb #b62caa2f
+# %% ../nbs/00_core.ipynb #1097b292
 def qi(name:str)->str:
     "Quote an SQL identifier."
     return '"' + str(name).replace('"', '""') + '"'
@@ -63,7 +63,7 @@ def _check_store_name(name):
         raise ValueError(f"store name {name!r} is not usable: use letters, digits and '_' (e.g. 'store', 'docs_2024')")
     return name
 
-# %% ../nbs/00_core.ipynb #21940a32
+# %% ../nbs/00_core.ipynb #47d4ec45
 _dtypes = {'float16': np.float16, 'float32': np.float32}
 
 def _np_dtype(dtype:str):
@@ -86,7 +86,7 @@ def to_blob(emb, dtype:str='float16', ndim:int=None)->bytes:
     "One embedding as the bytes a store keeps."
     return to_vector(emb, dtype, ndim).tobytes()
 
-# %% ../nbs/00_core.ipynb #288c8f1b
+# %% ../nbs/00_core.ipynb #2fbef6c1
 _word_re = re.compile(r'\w+')
 
 def _hash_row(text, ndim):
@@ -108,7 +108,7 @@ hash_embed.id = 'litetree-hash-v1'
 hash_embed.fusion_weight = 0.03   # its vote in hybrid search, relative to keywords: see "Hybrid search" below and 03_eval
 hash_embed.max_distance = 0.9     # a hashed vector nearer than this shares words with the query; farther is chance
 
-# %% ../nbs/00_core.ipynb #d6c6895b
+# %% ../nbs/00_core.ipynb #03f610aa
 META = '_litetree_meta'
 HEADING_WEIGHT = 2.0  # bm25 weight of `heading` relative to `content`: a title word says more than a body word
 TOKENIZE = "porter unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
@@ -119,7 +119,7 @@ def _col_type(name, t):
     if isinstance(t, str) and t.upper() in ('TEXT', 'INTEGER', 'REAL', 'BLOB', 'NUMERIC'): return t.upper()
     raise ValueError(f"column {name!r}: type {t!r} is not one of str, int, float, bytes or an SQL type name")
 
-# %% ../nbs/00_core.ipynb #b580d5cb
+# %% ../nbs/00_core.ipynb #451c1dcb
 def _store_ddl(s:str, itemsize:int)->str:
     "The FTS index, change log and triggers around store `s`."
     S, F, L = qi(s), qi(s + '_fts'), qi(s + '_vlog')
@@ -159,7 +159,7 @@ CREATE TRIGGER IF NOT EXISTS {qi(s+'_fts_au')} AFTER UPDATE OF content, heading,
   INSERT INTO {F}(rowid, content, heading) VALUES (new.id, new.content, new.heading); END;
 """
 
-# %% ../nbs/00_core.ipynb #ecfe2237
+# %% ../nbs/00_core.ipynb #746cb2d2
 @patch
 def store_meta(self:Database, store:str)->dict:
     "The metadata of `store`: dtype, nbytes, embedder, generation, compacted."
@@ -171,7 +171,7 @@ def _set_meta(self:Database, store:str, key:str, value, replace:bool=True):
     verb = 'REPLACE' if replace else 'IGNORE'
     self.execute(f'INSERT OR {verb} INTO {META}(store, key, value) VALUES (?,?,?)', (store, key, value))
 
-# %% ../nbs/00_core.ipynb #e4852bc9
+# %% ../nbs/00_core.ipynb #d5794439
 def _state(db:Database)->dict:
     "Per-connection litetree state: which stores are set up, and their HNSW indexes."
     return db.__dict__.setdefault('_litetree', {})
@@ -195,7 +195,7 @@ def _store(t:Table)->dict:
     if st is None: t.db.get_store(t.name); st = _state(t.db)[t.name]
     return st
 
-# %% ../nbs/00_core.ipynb #40ac0724
+# %% ../nbs/00_core.ipynb #de3fecee
 def _setup_store(db, name, ann, dtype, cols):
     meta = db.store_meta(name)
     if dtype and meta.get('dtype', dtype) != dtype:
@@ -242,7 +242,7 @@ def _fts_restore(db, name):
         db.executescript(_fts_trigger_ddl(name))
         db._set_meta(name, 'fts_triggers', 1)
 
-# %% ../nbs/00_core.ipynb #48000ac3
+# %% ../nbs/00_core.ipynb #d0160134
 _MAGIC = b'LTREEANN'
 _HDR = struct.Struct('<8sQ16s')   # magic, applied log seq, database generation
 
@@ -251,7 +251,7 @@ def ann_path(db:Database, store:str):
     fn = db.conn.filename
     return Path(f'{fn}.{store}.usearch') if fn else None
 
-# %% ../nbs/00_core.ipynb #46024039
+# %% ../nbs/00_core.ipynb #ca19b854
 class AnnIndex:
     "The HNSW index of one store: loaded from its file, caught up from the store's change log, rebuilt when needed."
     save_after = 5_000    # log entries replayed since the last save that trigger a save: bounds the replay on reopen
@@ -276,7 +276,7 @@ class AnnIndex:
         r = self.db.execute('SELECT seq FROM sqlite_sequence WHERE name=?', (self.store + '_vlog',)).fetchone()
         return r[0] if r else 0
 
-# %% ../nbs/00_core.ipynb #b89da30d
+# %% ../nbs/00_core.ipynb #e2e35751
 @patch
 def _load(self:AnnIndex, meta:dict)->bool:
     "Load the index file if it is this database's; False when it is missing or unusable."
@@ -295,7 +295,7 @@ def _load(self:AnnIndex, meta:dict)->bool:
     self.index, self.applied, self.unsaved = ix, applied, 0
     return True
 
-# %% ../nbs/00_core.ipynb #7600ce03
+# %% ../nbs/00_core.ipynb #0202ca23
 @patch
 def save(self:AnnIndex, force:bool=False):
     "Write the index beside the database (atomically), then trim the change log up to what it holds."
@@ -323,7 +323,7 @@ def _trim(self:AnnIndex, upto:int):
         done = int(self.db.store_meta(self.store).get('compacted', 0))
         self.db._set_meta(self.store, 'compacted', max(done, upto))
 
-# %% ../nbs/00_core.ipynb #d4924965
+# %% ../nbs/00_core.ipynb #73030707
 def _vectors(db, sql, params=(), dtype='float16'):
     "ids and a matrix of vectors from a `SELECT id, embedding` query."
     rows = db.execute(sql, params).fetchall()
@@ -344,7 +344,7 @@ def rebuild(self:AnnIndex, reason:str=''):
     self.applied, self.generation = end, meta['generation']
     self.save(force=True)
 
-# %% ../nbs/00_core.ipynb #ed376945
+# %% ../nbs/00_core.ipynb #878c724d
 @patch
 def sync(self:AnnIndex):
     "Bring the index up to date with the store."
@@ -381,7 +381,7 @@ def _replay(self:AnnIndex):
     self.applied, self.unsaved = end, self.unsaved + len(touched)
     if self.path is None or self.unsaved >= self.save_after: self.save()
 
-# %% ../nbs/00_core.ipynb #69a50043
+# %% ../nbs/00_core.ipynb #94cb901d
 @patch
 def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     "`(ids, distances)` of the `k` nearest vectors in the index as it stands (call `sync` first)."
@@ -390,7 +390,7 @@ def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     m = self.index.search(q, min(k, n), exact=n < self.exact_below if exact is None else exact)
     return np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
 
-# %% ../nbs/00_core.ipynb #4d8efe4b
+# %% ../nbs/00_core.ipynb #6ef8a4e4
 @patch
 def save_indexes(self:Database):
     "Bring every HNSW index this connection holds up to date, and save it."
@@ -404,7 +404,7 @@ def close(self:Database):
     self.save_indexes()
     _apsw_close(self)
 
-# %% ../nbs/00_core.ipynb #c36e88b6
+# %% ../nbs/00_core.ipynb #af98d821
 def embedder_id(emb_fn)->str|None:
     "The id an embedder declares (`emb_fn.id`), or None."
     return getattr(emb_fn, 'id', None)
@@ -416,7 +416,7 @@ def _check_embedder(self:Table, emb_fn, record:bool=False):
     if eid and have and eid != have:
         raise ValueError(f"store {self.name!r} was built with embedder {have!r}; {eid!r} makes incomparable vectors: "
                          f"pass the original embedder, or use another store")
-    if eid and record and not have: self.db._set_meta(self.name, 'embedder', eid)
+    if eid and record and not have: self.db._set_meta(self.name, 'embedder', eid); _store(self)['embedder'] = eid
 
 @patch(as_prop=True)
 def ndim(self:Table)->int|None:
@@ -432,7 +432,7 @@ def dtype(self:Table)->str: return _store(self)['dtype']
 @patch(as_prop=True)
 def colnames(self:Table)->list: return _store(self)['cols']
 
-# %% ../nbs/00_core.ipynb #8be6577b
+# %% ../nbs/00_core.ipynb #42e72efd
 def _as_record(r)->dict:
     r = {'content': r} if isinstance(r, str) else dict(r)
     if isinstance(r.get('metadata'), (dict, list)): r['metadata'] = json.dumps(r['metadata'], ensure_ascii=False)
@@ -473,7 +473,7 @@ def add(self:Table,
         if emb_fn is not None and recs: self._check_embedder(emb_fn, record=True)
     return [r['id'] for r in recs]
 
-# %% ../nbs/00_core.ipynb #c79102c8
+# %% ../nbs/00_core.ipynb #4db3f10e
 @patch
 def _write(self:Table, recs, replace:bool):
     nxt = (self.db.execute(f'SELECT max(id) FROM {qi(self.name)}').fetchone()[0] or 0) + 1
@@ -486,7 +486,7 @@ def _write(self:Table, recs, replace:bool):
         sql = f'{verb} INTO {qi(self.name)} ({", ".join(map(qi, ks))}) VALUES ({", ".join("?" * len(ks))})'
         self.db.conn.executemany(sql, [[r[k] for k in ks] for r in rs])
 
-# %% ../nbs/00_core.ipynb #111ade07
+# %% ../nbs/00_core.ipynb #dac60856
 def _is_tok(ch:str)->bool: return unicodedata.category(ch)[0] in 'LNM' or unicodedata.category(ch) == 'Co'
 
 def fts_words(text:str)->list:
@@ -498,7 +498,7 @@ def fts_words(text:str)->list:
     if cur: out.append(''.join(cur))
     return out
 
-# %% ../nbs/00_core.ipynb #0960b279
+# %% ../nbs/00_core.ipynb #f1137243
 STOP_WORDS = frozenset('''a about above after again against all am an and any are as at be because been before being
 below between both but by can could did do does doing down during each few for from further had has have having he her
 here hers him his how i if in into is it its itself just me more most my no nor not of off on once only or other our
@@ -527,7 +527,7 @@ def fts_query(q:str, widen:bool=False)->str:
     terms = ['"' + ' '.join(ws) + '"' + ('*' if k == 'prefix' else '') for k, ws in items]
     return (' OR ' if widen else ' ').join(dict.fromkeys(terms))
 
-# %% ../nbs/00_core.ipynb #390ee1fa
+# %% ../nbs/00_core.ipynb #9062571e
 def _where_sql(where, where_args=None):
     "A `where=` filter as `(sql, params)`: a dict is equality on columns, a string is SQL with `?` params."
     if not where: return '', []
@@ -556,7 +556,7 @@ def _hit(row:dict)->dict:
         except ValueError: pass
     return row
 
-# %% ../nbs/00_core.ipynb #babfc14e
+# %% ../nbs/00_core.ipynb #0a03e87d
 @patch
 def _fts_ids(self:Table, match:str, limit:int, where=None, where_args=None)->list:
     "`[(id, bm25)]`, best first, for an FTS5 expression."
@@ -589,7 +589,7 @@ def _keyword_ids(self:Table, q:str, limit:int, where=None, where_args=None, wide
         hits += [h for h in self._fts_ids(fts_query(q, True), limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
     return _ranked(hits, strict)
 
-# %% ../nbs/00_core.ipynb #bbadf27e
+# %% ../nbs/00_core.ipynb #fa55dd16
 @patch
 def _rows_by_id(self:Table, ids, columns=None)->dict:
     if not len(ids): return {}
@@ -603,7 +603,7 @@ def _hits(self:Table, ranked, score:str, columns=None)->list:
     rows = self._rows_by_id([i for i, _ in ranked], columns)
     return [{**rows[i], score: float(v)} for i, v in ranked if i in rows]
 
-# %% ../nbs/00_core.ipynb #54426039
+# %% ../nbs/00_core.ipynb #87b5a3fa
 @patch
 def fts_search(self:Table,
                q:str,             # what the user typed; any string is valid
@@ -617,7 +617,7 @@ def fts_search(self:Table,
     self._check_where(where)
     return self._hits(self._keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
 
-# %% ../nbs/00_core.ipynb #0b82a62f
+# %% ../nbs/00_core.ipynb #7228e948
 @patch
 def _query_vector(self:Table, emb)->np.ndarray:
     if callable(emb): raise TypeError('vec_search takes a vector: embed the query first, or call db.search(q, emb_fn)')
@@ -639,7 +639,7 @@ def _exact(self:Table, q, k, where=None, where_args=None):
     top = np.argsort(d, kind='stable')[:k]
     return ids[top], d[top]
 
-# %% ../nbs/00_core.ipynb #dea49948
+# %% ../nbs/00_core.ipynb #50b2b7b4
 OVERFETCH = 4   # graph candidates per wanted row, scaled by how much of the store a filter keeps
 
 @patch
@@ -667,7 +667,7 @@ def _nearest(self:Table, q, k, where=None, where_args=None):
     sel = [i for i, x in enumerate(ids.tolist()) if x in keep][:k]
     return (ids[sel], d[sel]) if len(sel) >= min(k, n) else self._exact(q, k, where, where_args)
 
-# %% ../nbs/00_core.ipynb #23f274b9
+# %% ../nbs/00_core.ipynb #254d4f19
 @patch
 def vec_search(self:Table,
                emb,             # query vector: array, or raw bytes in the store's dtype
@@ -687,7 +687,7 @@ def _vector_ids(self:Table, emb, limit:int, where=None, where_args=None)->list:
     ids, dist = self._nearest(self._query_vector(emb), limit, where, where_args)
     return list(zip(ids.tolist(), dist.tolist()))
 
-# %% ../nbs/00_core.ipynb #9a266a9f
+# %% ../nbs/00_core.ipynb #76a52624
 def rrf(legs:list, weights=None, k:int=60)->list:
     "Fuse ranked lists of hits (dicts with `id`) by Reciprocal Rank Fusion."
     weights = weights or [1.0] * len(legs)
@@ -699,7 +699,7 @@ def rrf(legs:list, weights=None, k:int=60)->list:
             f['_ranks'][li] = rank
     return sorted(fused.values(), key=lambda h: -h['_rrf_score'])
 
-# %% ../nbs/00_core.ipynb #c40830ff
+# %% ../nbs/00_core.ipynb #142536f4
 def _rerank_dir(cache_dir=None)->Path:
     return Path(cache_dir or os.environ.get('LITETREE_RERANK_DIR') or Path.home()/'.cache'/'litetree'/'flashrank')
 
@@ -728,7 +728,7 @@ def flashrank_reranker(model:str='ms-marco-TinyBERT-L-2-v2', # a flashrank model
         return out
     return score
 
-# %% ../nbs/00_core.ipynb #e5347981
+# %% ../nbs/00_core.ipynb #d69dd0c3
 def rerank_hits(q:str, hits:list, rerank, k:int=60, key:str='content')->list:
     "Reorder hits by a reranker's scores; `_rrf_score` becomes `1/(k+i)` of the new order."
     if not hits: return hits
@@ -738,13 +738,18 @@ def rerank_hits(q:str, hits:list, rerank, k:int=60, key:str='content')->list:
     order = np.argsort(-scores, kind='stable')
     return [{**hits[j], '_rerank_score': float(scores[j]), '_rrf_score': 1.0 / (k + i)} for i, j in enumerate(order)]
 
-# %% ../nbs/00_core.ipynb #c5052845
+# %% ../nbs/00_core.ipynb #26815751
 _DECLARED = {hash_embed.id: dict(fusion_weight=hash_embed.fusion_weight, max_distance=hash_embed.max_distance)}
+
+def _store_embedder(t:Table)->str|None:
+    "The id of the embedder a store was built with, cached once known (it never changes after)."
+    st = _store(t)
+    if 'embedder' not in st: st['embedder'] = t.db.store_meta(t.name).get('embedder')
+    return st['embedder']
 
 def _declared(emb_or_store, key:str, default):
     "What an embedder declares about its scores (`fusion_weight`, `max_distance`), or what a store's embedder declared."
-    if isinstance(emb_or_store, Table):
-        return _DECLARED.get(emb_or_store.db.store_meta(emb_or_store.name).get('embedder'), {}).get(key, default)
+    if isinstance(emb_or_store, Table): return _DECLARED.get(_store_embedder(emb_or_store), {}).get(key, default)
     v = getattr(emb_or_store, key, None)
     if v is not None and embedder_id(emb_or_store): _DECLARED.setdefault(embedder_id(emb_or_store), {})[key] = v
     return default if v is None else v
@@ -756,7 +761,7 @@ def fusion_weight(emb_or_store)->float:
     "The vector leg's RRF weight for an embedder, or for the embedder a store was built with."
     return float(_declared(emb_or_store, 'fusion_weight', DEFAULT_FUSION_WEIGHT))
 
-# %% ../nbs/00_core.ipynb #e52b0c76
+# %% ../nbs/00_core.ipynb #9b4731e3
 @patch
 def search(self:Database,
            q:str,              # the user's query text (any string)
@@ -794,7 +799,7 @@ def search(self:Database,
             for h in fused if h['id'] in rows]
     return rerank_hits(q, hits, rerank, rrf_k)[:limit] if rerank else hits
 
-# %% ../nbs/00_core.ipynb #a7d71af9
+# %% ../nbs/00_core.ipynb #703d17b7
 @patch
 def remove(self:Table, ids=None, where=None, where_args=None)->int:
     "Delete chunks by id (one or many) or by filter; returns how many went."
@@ -814,7 +819,7 @@ def remove(self:Table, ids=None, where=None, where_args=None)->int:
             n += self.db.conn.changes()
     return n
 
-# %% ../nbs/00_core.ipynb #33196293
+# %% ../nbs/00_core.ipynb #7dddadf8
 @patch
 def fts_triggers(self:Table, on:bool=True):
     "Turn the FTS sync triggers off for a bulk load, or back on (rebuilding the index once)."
