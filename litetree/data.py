@@ -12,7 +12,7 @@ __all__ = ['BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'Pars
            'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'parse', 'chunk_text',
            'as_chunker', 'default_embedder', 'StaticEmbedder', 'load_embedder']
 
-# %% ../nbs/01_data.ipynb #31626da9
+# %% ../nbs/01_data.ipynb #c1a5b83b
 import re, io, json, logging, zipfile, hashlib, unicodedata, importlib.metadata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,7 +24,7 @@ from .core import hash_embed
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/01_data.ipynb #b1e6e970
+# %% ../nbs/01_data.ipynb #25002035
 @dataclass
 class Parsed:
     "A document read into pages: the one shape every reader returns."
@@ -44,7 +44,7 @@ class ParseError(ValueError):
         self.path, self.reason = str(path), reason
         super().__init__(f'{path}: {reason}')
 
-# %% ../nbs/01_data.ipynb #dd7a3218
+# %% ../nbs/01_data.ipynb #73230e05
 def _looks_binary(raw:bytes)->bool:
     sample = raw[:8192]
     if not sample: return False
@@ -75,7 +75,7 @@ def read_text(path)->tuple:
     "`(text, encoding)` of a text file."
     return decode_bytes(Path(path).read_bytes(), path)
 
-# %% ../nbs/01_data.ipynb #13ee962c
+# %% ../nbs/01_data.ipynb #2cdc98d4
 def _pages_of(text:str)->list:
     "Pages split at form feeds, numbered from 1; blank pages keep their number."
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
@@ -87,7 +87,7 @@ def parse_text(path, kind:str='text')->Parsed:
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
     return Parsed(pages, kind=kind, meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #334b8dae
+# %% ../nbs/01_data.ipynb #05bd5b41
 _rst_adorn = re.compile(r'^([=\-`:\'"~^_*+#<>.!$%&(),/;?@\[\\\]{|}])\1{2,}\s*$')
 
 def rst_to_markdown(text:str)->str:
@@ -105,7 +105,7 @@ def rst_to_markdown(text:str)->str:
         else: out.append(lines[i]); i += 1
     return '\n'.join(out)
 
-# %% ../nbs/01_data.ipynb #22805c22
+# %% ../nbs/01_data.ipynb #e9018561
 _VOID = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'}
 _DROP = {'script', 'style', 'nav', 'header', 'footer', 'aside', 'form', 'noscript', 'template', 'svg', 'button', 'select', 'iframe'}
 _HEADS = {'h1', 'h2', 'h3', 'h4', 'h5', 'h6'}
@@ -137,7 +137,7 @@ def _find(n, tags):
     for k in n.kids:
         if (f := _find(k, tags)) is not None: return f
 
-# %% ../nbs/01_data.ipynb #0ee93f5c
+# %% ../nbs/01_data.ipynb #4edfa2ab
 def _inline(n)->str:
     "The text of a node, whitespace collapsed."
     if isinstance(n, str): return n
@@ -183,7 +183,7 @@ def html_to_markdown(html:str)->tuple:
     out = []; _md(main, out); _flush_inline(out, 0)
     return '\n\n'.join(s for _, s in out), (' '.join(_inline(title).split()) or None) if title else None
 
-# %% ../nbs/01_data.ipynb #25f0b912
+# %% ../nbs/01_data.ipynb #c09691c4
 def parse_html(path)->Parsed:
     "An HTML page's main content as one markdown page."
     text, enc = read_text(path)
@@ -195,7 +195,7 @@ def parse_rst(path)->Parsed:
     text, enc = read_text(path)
     return Parsed(_pages_of(rst_to_markdown(text)), kind='rst', meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #c224fd79
+# %% ../nbs/01_data.ipynb #b6caf093
 def parse_ipynb(path)->Parsed:
     "Markdown cells as text, code cells fenced in the notebook's language."
     try: nb = json.loads(read_text(path)[0])
@@ -208,7 +208,7 @@ def parse_ipynb(path)->Parsed:
         parts.append(src if c.get('cell_type') == 'markdown' else f'```{lang}\n{src}\n```' if c.get('cell_type') == 'code' else '')
     return Parsed(_pages_of('\n\n'.join(p for p in parts if p)), kind='ipynb')
 
-# %% ../nbs/01_data.ipynb #42c6513a
+# %% ../nbs/01_data.ipynb #662c4afa
 def _docx_level(style_name:str)->int|None:
     if not style_name: return None
     if style_name == 'Title': return 1
@@ -236,7 +236,7 @@ def parse_docx(path)->Parsed:
     title = (d.core_properties.title or '').strip() or None
     return Parsed(_pages_of('\n\n'.join(out)), title=title, kind='docx')
 
-# %% ../nbs/01_data.ipynb #dc6744cf
+# %% ../nbs/01_data.ipynb #5c8dba2c
 import xml.etree.ElementTree as ET
 
 def _local(tag): return tag.rsplit('}', 1)[-1] if isinstance(tag, str) else ''
@@ -272,7 +272,7 @@ def parse_tei(path)->Parsed:
     title = next((_tei_text(e) for e in root.iter() if _local(e.tag) == 'title'), None)
     return Parsed(_pages_of(text), title=title or None, kind='tei')
 
-# %% ../nbs/01_data.ipynb #3f1e306b
+# %% ../nbs/01_data.ipynb #19b18d02
 _CITES = [re.compile(r'^\s*(?P<ref>(?:[1-3]\s)?[A-Z][a-z]+\.?\s\d+:\d+)\b'),          # Genesis 1:1, 1 Kings 2:3
           re.compile(r'(?:\|\|?|//)\s*(?P<ref>[A-Za-z]+_?\d+(?:[.,]\d+)+)\s*(?:\|\|?|//)'), # || Mn_1.1 ||, // BhG_2.47 //
           re.compile(r'^\s*(?P<ref>\d+(?:\.\d+){1,3})[.:)]?\s+\S')]                     # 1.1.1 text
@@ -288,7 +288,7 @@ def is_verse_text(text:str, min_share:float=0.3)->bool:
     n = sum(verse_citation(l) is not None for l in lines)
     return n >= 3 and n >= min_share * len(lines)
 
-# %% ../nbs/01_data.ipynb #f4cd8aa2
+# %% ../nbs/01_data.ipynb #5694672e
 @dataclass
 class Line:
     "One line of a PDF page, with what its fonts say."
@@ -317,7 +317,7 @@ def page_lines(page)->list:
     d = page.get_text('dict', flags=0)
     return [ln for b in d['blocks'] if b.get('type') == 0 for l in b['lines'] if (ln := _line_of(l, b['number']))]
 
-# %% ../nbs/01_data.ipynb #6e93b9db
+# %% ../nbs/01_data.ipynb #51aba98f
 _pageno = re.compile(r'^(page\s+)?([0-9]+|[ivxlcdm]+)(\s*(of|/)\s*[0-9]+)?$', re.I)
 BAND = 0.08   # top and bottom share of the page height where running headers and footers live
 
@@ -334,7 +334,7 @@ def strip_furniture(pages:list, heights:list)->list:
     drop = lambda ln, h: _in_band(ln, h) and (seen.get(_furniture_key(ln.text), 0) >= need or _pageno.match(ln.text))
     return [[ln for ln in lines if not drop(ln, h)] for lines, h in zip(pages, heights)]
 
-# %% ../nbs/01_data.ipynb #70cf2817
+# %% ../nbs/01_data.ipynb #fc53c4ec
 def _blocks(lines:list)->list:
     "Lines grouped by pymupdf block: [(x0, y0, x1, y1, [lines])]."
     bs = {}
@@ -355,7 +355,7 @@ def reading_order(lines:list, width:float)->list:
     flush()
     return out
 
-# %% ../nbs/01_data.ipynb #9cc310b8
+# %% ../nbs/01_data.ipynb #4dd65552
 def join_lines(texts:list)->str:
     "Lines of one paragraph as one string, hyphenation at line ends mended."
     out = ''
@@ -364,7 +364,7 @@ def join_lines(texts:list)->str:
         else: out = f'{out} {t}' if out else t
     return out
 
-# %% ../nbs/01_data.ipynb #5ba7517a
+# %% ../nbs/01_data.ipynb #9a54e0bb
 _numbered = re.compile(r'^(?P<num>(?:\d+|[A-Z])(?:\.\d+)+|\d+)\.?\s+(?P<title>\S.*)$')
 _keyword = re.compile(r'^(?P<kw>article|chapter|section|part|book|title|annex|appendix|schedule|canto|adhyaya)\s+'
                       r'(?P<num>[0-9]+[a-z]?|[IVXLCDM]+|[A-Z])\b\.?(?:\s*[-–—:.]?\s*(?P<title>.*))?$', re.I)
@@ -397,7 +397,7 @@ def _standalone(ls:list)->str|None:
     if _toc_line.search(t) or _caption.match(t) or len(_codeish.findall(t)) > 2 or t[0] in '•‣▪◦-–—*·' or re.match(r'\(\d', t): return None
     return t
 
-# %% ../nbs/01_data.ipynb #4e469d6c
+# %% ../nbs/01_data.ipynb #7528727f
 def _candidate(ls:list, body:float)->tuple|None:
     "`(text, size, styled, depth)` when block `ls` looks like a heading."
     t = _standalone(ls)
@@ -422,7 +422,7 @@ def heading_levels(cands:list, body:float, title_sizes=())->list:
     rank = {l: i + 1 for i, l in enumerate(sorted(set(raw)))}   # compact, so one-off sizes (a title page) do not push the rest past h6
     return [min(rank[l], 6) for l in raw]
 
-# %% ../nbs/01_data.ipynb #ccdb3ae8
+# %% ../nbs/01_data.ipynb #6482adcc
 def page_markdown(blocks:list, heads:dict)->str:
     "A page as markdown: `heads` maps a block's index to its heading level."
     parts = []
@@ -431,7 +431,7 @@ def page_markdown(blocks:list, heads:dict)->str:
         parts.append('#' * heads[i] + ' ' + t if i in heads else t)
     return '\n\n'.join(p for p in parts if p)
 
-# %% ../nbs/01_data.ipynb #2cf45d5b
+# %% ../nbs/01_data.ipynb #b86989d4
 def _contents_pages(found:list)->set:
     "Pages that read like a table of contents: 3+ candidates ending in a page number, or 4+ starting with rising ones."
     ends, starts = {}, {}
@@ -441,10 +441,13 @@ def _contents_pages(found:list)->set:
     rising = {p for p, ns in starts.items() if len(ns) >= 4 and ns == sorted(ns) and max(ns) >= 10}
     return {p for p, n in ends.items() if n >= 3} | rising
 
+_byline = re.compile(r'@|https?://|\b(19|20)\d\d\b|\bversion\b|\bv\d+\.\d', re.I)
+
 def recover_headings(pages:list)->list:
     "For pages of blocks (lists of `Line`), a `{block index: level}` per page for the blocks that are headings."
     body = body_size([[l for b in bs for l in b] for bs in pages])
     found = [(p, i, c) for p, bs in enumerate(pages) for i, b in enumerate(bs) if (c := _candidate(b, body))]
+    found = [(p, i, c) for p, i, c in found if p > 0 or c[3] or not _byline.search(c[0])]   # a title page's author and date lines
     toc = _contents_pages(found)
     found = [(p, i, c) for p, i, c in found if p not in toc or not re.search(r'\s\d+$|^\d+\s', c[0])]
     levels = heading_levels([c for *_, c in found], body, {c[1] for p, _, c in found if p == 0})
@@ -452,7 +455,7 @@ def recover_headings(pages:list)->list:
     for (p, i, _), lvl in zip(found, levels): heads[p][i] = lvl
     return heads
 
-# %% ../nbs/01_data.ipynb #d1c75491
+# %% ../nbs/01_data.ipynb #b6710363
 def pdf_outline(doc)->list:
     "The PDF's bookmarks as `[(level, title, page)]`, pages from 1, unusable entries dropped."
     out = []
@@ -461,7 +464,7 @@ def pdf_outline(doc)->list:
         if title and 1 <= page <= doc.page_count: out.append((lvl, title, page))
     return out
 
-# %% ../nbs/01_data.ipynb #c83cd8ba
+# %% ../nbs/01_data.ipynb #e0c35b6a
 def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
     saved = []
     for n, img in enumerate(page.get_images(full=True), 1):
@@ -472,7 +475,7 @@ def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
         p.write_bytes(info['image']); saved.append(p)
     return saved
 
-# %% ../nbs/01_data.ipynb #ef2f1519
+# %% ../nbs/01_data.ipynb #c17565f5
 MAX_PAGES = 5_000
 
 def _open_pdf(path, password=None):
@@ -496,7 +499,7 @@ def _read_pages(doc, path, assets=None):
         images.append(_save_images(doc, page, i, Path(assets), stem) if assets else [])
     return raw, dims, scanned, images
 
-# %% ../nbs/01_data.ipynb #68451607
+# %% ../nbs/01_data.ipynb #9e8a46a7
 def parse_pdf(path,
               assets=None,               # folder for extracted images; None extracts none
               max_pages:int=MAX_PAGES,   # refuse longer documents (page bombs)
@@ -531,7 +534,7 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     meta = {'pages': len(pages), 'scanned_pages': scanned, 'headings': 'recovered' if recover else 'outline', 'repaired': repaired}
     return Parsed(pages, outline if len(outline) >= 2 else [], title, 'pdf', meta, [p for ims in images for p in ims])
 
-# %% ../nbs/01_data.ipynb #2da35121
+# %% ../nbs/01_data.ipynb #2ad72e4a
 @dataclass
 class Profile:
     "How one kind of file becomes a document: recognise, read, chunk, build its tree."
@@ -564,7 +567,7 @@ BUILTIN_PROFILES = [
     Profile('text', ('.txt', '.text', '.log', ''), None, lambda p: parse_text(p, 'txt')),
 ]
 
-# %% ../nbs/01_data.ipynb #ec9c30ac
+# %% ../nbs/01_data.ipynb #74b34261
 _registered: dict = {}
 _entry_points_loaded = False
 
@@ -585,7 +588,7 @@ def _load_entry_points():
             for p in (obj if isinstance(obj, (list, tuple)) else [obj]): register_profile(p)
         except Exception as e: _log.warning('litetree: profile entry point %r failed to load (%s); skipped', ep.name, e)
 
-# %% ../nbs/01_data.ipynb #7634511f
+# %% ../nbs/01_data.ipynb #45f8833b
 def _detects(p, path, head)->bool:
     try: return bool(p.detect(path, head))
     except Exception as e: _log.warning('litetree: profile %r could not inspect %s (%s)', p.name, path, e); return False
@@ -610,7 +613,7 @@ def profile_for(path, profile:str=None)->Profile:
         if Path(path).suffix.lower() in p.exts: return p
     return next(b for b in BUILTIN_PROFILES if b.name == 'text')
 
-# %% ../nbs/01_data.ipynb #b3a8c01d
+# %% ../nbs/01_data.ipynb #1148d21b
 def parse(path, profile:str=None, **kw)->Parsed:
     "Read any supported file into a `Parsed`; `kw` goes to the reader (e.g. `assets=` for PDF images)."
     path = Path(path)
@@ -623,7 +626,7 @@ def parse(path, profile:str=None, **kw)->Parsed:
     out.meta['profile'] = p.name
     return out
 
-# %% ../nbs/01_data.ipynb #60cc9863
+# %% ../nbs/01_data.ipynb #cabfc89c
 from collections import namedtuple
 Chunk = namedtuple('Chunk', 'text start end')
 CHUNK_SIZE = 384   # characters: 03_eval measured 384 at +0.013 ± 0.005 section MRR over 512 (649 queries)
@@ -657,7 +660,7 @@ def _recursive(size):
     from chonkie import RecursiveChunker
     return RecursiveChunker(chunk_size=size, min_characters_per_chunk=1)
 
-# %% ../nbs/01_data.ipynb #f318241f
+# %% ../nbs/01_data.ipynb #6ffc39a4
 def as_chunker(fn)->Callable:
     "Any chunker (ours, a chonkie chunker, or `text -> list[str]`) as `text -> list[Chunk]`."
     if fn is None: return chunk_text
@@ -672,12 +675,12 @@ def as_chunker(fn)->Callable:
         return out
     return run
 
-# %% ../nbs/01_data.ipynb #0374ef5b
+# %% ../nbs/01_data.ipynb #9dfcd417
 def default_embedder():
     "The embedder litetree uses when none is given: `hash_embed`, chosen by `bench/embedders.py` (see above)."
     return hash_embed
 
-# %% ../nbs/01_data.ipynb #dbbc3fec
+# %% ../nbs/01_data.ipynb #ef666eff
 def _read_safetensors(path)->dict:
     "Tensors of a .safetensors file as numpy arrays (only the dtypes static models use)."
     raw = Path(path).read_bytes()
@@ -698,7 +701,7 @@ def _hf_cached(name:str)->Path|None:
     snaps = sorted((root/f"models--{name.replace('/', '--')}"/'snapshots').glob('*'), key=lambda p: p.stat().st_mtime)
     return next((s for s in reversed(snaps) if (s/'tokenizer.json').exists()), None)
 
-# %% ../nbs/01_data.ipynb #e1b5e1fa
+# %% ../nbs/01_data.ipynb #1ec4adee
 class StaticEmbedder:
     "A model2vec-format static embedding model, from a folder or the Hugging Face cache; never downloads."
     def __init__(self, model:str, max_tokens:int=512):
@@ -727,7 +730,7 @@ class StaticEmbedder:
         if self.normalize: out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
 
-# %% ../nbs/01_data.ipynb #99c093be
+# %% ../nbs/01_data.ipynb #7cb7b828
 def load_embedder(name:str=None, fallback:bool=False):
     "An embedder by name: None or 'hash' for `hash_embed`, else a static model folder or cached hub name."
     if name in (None, 'hash', hash_embed.id): return default_embedder()
