@@ -7,18 +7,18 @@ Docs: https://litetree.github.io/litetree/api.html.md"""
 # %% auto #0
 __all__ = ['Index']
 
-# %% ../nbs/05_api.ipynb #8d1434d4
-import json, logging
+# %% ../nbs/05_api.ipynb #3722b490
+import logging
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
-from .data import load_embedder, default_embedder
+from .data import load_embedder
 from .tree import *
 import litetree.llm   # so that add(..., build=llm) takes a bare model
 from fastcore.basics import patch
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/05_api.ipynb #880b6b46
+# %% ../nbs/05_api.ipynb #e8b0e740
 def _embedder(embedder):
     if embedder is None or isinstance(embedder, str): return load_embedder(embedder)
     return embedder
@@ -42,7 +42,7 @@ class Index:
     def __repr__(self): return f'Index({self.db.conn.filename or ":memory:"!r}, {len(self)} documents)'
     def __len__(self): return self.db.execute('SELECT count(*) FROM docs').fetchone()[0]
 
-# %% ../nbs/05_api.ipynb #8dd3e053
+# %% ../nbs/05_api.ipynb #f2022567
 def _title_of(text:str, i:int)->str:
     first = next((l.strip('# ').strip() for l in text.splitlines() if l.strip()), '')
     return first[:80] or f'text {i + 1}'
@@ -71,7 +71,7 @@ def _add_one(self:Index, x, i, quiet, **kw):
     if isinstance(x, str): return [self.db.add_doc(x, title=_title_of(x, i), store=self.store, **kw)]
     raise TypeError(f'cannot add {type(x).__name__}: pass a path, a folder, text, a list of them, or a dict of title: text')
 
-# %% ../nbs/05_api.ipynb #e7c61520
+# %% ../nbs/05_api.ipynb #68bfa930
 @patch
 def search(self:Index, q:str, limit:int=10, rerank=False, **kw)->list:
     "Chunk hits for `q`, each with its breadcrumb and page; adjacent hits in a section merged."

@@ -12,8 +12,8 @@ __all__ = ['BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'Pars
            'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'parse', 'chunk_text',
            'as_chunker', 'default_embedder', 'StaticEmbedder', 'load_embedder']
 
-# %% ../nbs/01_data.ipynb #c1a5b83b
-import re, io, json, logging, zipfile, hashlib, unicodedata, importlib.metadata
+# %% ../nbs/01_data.ipynb #d78881cc
+import re, json, logging, unicodedata, importlib.metadata
 from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -24,7 +24,7 @@ from .core import hash_embed
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/01_data.ipynb #25002035
+# %% ../nbs/01_data.ipynb #726e15e1
 @dataclass
 class Parsed:
     "A document read into pages: the one shape every reader returns."
@@ -44,7 +44,7 @@ class ParseError(ValueError):
         self.path, self.reason = str(path), reason
         super().__init__(f'{path}: {reason}')
 
-# %% ../nbs/01_data.ipynb #73230e05
+# %% ../nbs/01_data.ipynb #3b04ccb5
 def _looks_binary(raw:bytes)->bool:
     sample = raw[:8192]
     if not sample: return False
@@ -75,7 +75,7 @@ def read_text(path)->tuple:
     "`(text, encoding)` of a text file."
     return decode_bytes(Path(path).read_bytes(), path)
 
-# %% ../nbs/01_data.ipynb #2cdc98d4
+# %% ../nbs/01_data.ipynb #178cc926
 def _pages_of(text:str)->list:
     "Pages split at form feeds, numbered from 1; blank pages keep their number."
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
@@ -87,7 +87,7 @@ def parse_text(path, kind:str='text')->Parsed:
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
     return Parsed(pages, kind=kind, meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #05bd5b41
+# %% ../nbs/01_data.ipynb #ba51d5f1
 _rst_adorn = re.compile(r'^([=\-`:\'"~^_*+#<>.!$%&(),/;?@\[\\\]{|}])\1{2,}\s*$')
 
 def rst_to_markdown(text:str)->str:
@@ -105,7 +105,7 @@ def rst_to_markdown(text:str)->str:
         else: out.append(lines[i]); i += 1
     return '\n'.join(out)
 
-# %% ../nbs/01_data.ipynb #e9018561
+# %% ../nbs/01_data.ipynb #6235c63e
 _VOID = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'}
 _DROP = {'script', 'style', 'nav', 'header', 'footer', 'aside', 'form', 'noscript', 'template', 'svg', 'button', 'select', 'iframe'}
 _HEADS = {'h1', 'h2', 'h3', 'h4', 'h5', 'h6'}
@@ -137,7 +137,7 @@ def _find(n, tags):
     for k in n.kids:
         if (f := _find(k, tags)) is not None: return f
 
-# %% ../nbs/01_data.ipynb #4edfa2ab
+# %% ../nbs/01_data.ipynb #acb02246
 def _inline(n)->str:
     "The text of a node, whitespace collapsed."
     if isinstance(n, str): return n
@@ -183,7 +183,7 @@ def html_to_markdown(html:str)->tuple:
     out = []; _md(main, out); _flush_inline(out, 0)
     return '\n\n'.join(s for _, s in out), (' '.join(_inline(title).split()) or None) if title else None
 
-# %% ../nbs/01_data.ipynb #c09691c4
+# %% ../nbs/01_data.ipynb #e507c62f
 def parse_html(path)->Parsed:
     "An HTML page's main content as one markdown page."
     text, enc = read_text(path)
@@ -195,7 +195,7 @@ def parse_rst(path)->Parsed:
     text, enc = read_text(path)
     return Parsed(_pages_of(rst_to_markdown(text)), kind='rst', meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #b6caf093
+# %% ../nbs/01_data.ipynb #5bb03254
 def parse_ipynb(path)->Parsed:
     "Markdown cells as text, code cells fenced in the notebook's language."
     try: nb = json.loads(read_text(path)[0])
@@ -208,7 +208,7 @@ def parse_ipynb(path)->Parsed:
         parts.append(src if c.get('cell_type') == 'markdown' else f'```{lang}\n{src}\n```' if c.get('cell_type') == 'code' else '')
     return Parsed(_pages_of('\n\n'.join(p for p in parts if p)), kind='ipynb')
 
-# %% ../nbs/01_data.ipynb #662c4afa
+# %% ../nbs/01_data.ipynb #48e00f02
 def _docx_level(style_name:str)->int|None:
     if not style_name: return None
     if style_name == 'Title': return 1
@@ -236,7 +236,7 @@ def parse_docx(path)->Parsed:
     title = (d.core_properties.title or '').strip() or None
     return Parsed(_pages_of('\n\n'.join(out)), title=title, kind='docx')
 
-# %% ../nbs/01_data.ipynb #5c8dba2c
+# %% ../nbs/01_data.ipynb #afb25f84
 import xml.etree.ElementTree as ET
 
 def _local(tag): return tag.rsplit('}', 1)[-1] if isinstance(tag, str) else ''
@@ -272,7 +272,7 @@ def parse_tei(path)->Parsed:
     title = next((_tei_text(e) for e in root.iter() if _local(e.tag) == 'title'), None)
     return Parsed(_pages_of(text), title=title or None, kind='tei')
 
-# %% ../nbs/01_data.ipynb #19b18d02
+# %% ../nbs/01_data.ipynb #3d300515
 _CITES = [re.compile(r'^\s*(?P<ref>(?:[1-3]\s)?[A-Z][a-z]+\.?\s\d+:\d+)\b'),          # Genesis 1:1, 1 Kings 2:3
           re.compile(r'(?:\|\|?|//)\s*(?P<ref>[A-Za-z]+_?\d+(?:[.,]\d+)+)\s*(?:\|\|?|//)'), # || Mn_1.1 ||, // BhG_2.47 //
           re.compile(r'^\s*(?P<ref>\d+(?:\.\d+){1,3})[.:)]?\s+\S')]                     # 1.1.1 text
@@ -288,7 +288,7 @@ def is_verse_text(text:str, min_share:float=0.3)->bool:
     n = sum(verse_citation(l) is not None for l in lines)
     return n >= 3 and n >= min_share * len(lines)
 
-# %% ../nbs/01_data.ipynb #5694672e
+# %% ../nbs/01_data.ipynb #4d534129
 @dataclass
 class Line:
     "One line of a PDF page, with what its fonts say."
@@ -317,7 +317,7 @@ def page_lines(page)->list:
     d = page.get_text('dict', flags=0)
     return [ln for b in d['blocks'] if b.get('type') == 0 for l in b['lines'] if (ln := _line_of(l, b['number']))]
 
-# %% ../nbs/01_data.ipynb #51aba98f
+# %% ../nbs/01_data.ipynb #b195a1aa
 _pageno = re.compile(r'^(page\s+)?([0-9]+|[ivxlcdm]+)(\s*(of|/)\s*[0-9]+)?$', re.I)
 BAND = 0.08   # top and bottom share of the page height where running headers and footers live
 
@@ -334,7 +334,7 @@ def strip_furniture(pages:list, heights:list)->list:
     drop = lambda ln, h: _in_band(ln, h) and (seen.get(_furniture_key(ln.text), 0) >= need or _pageno.match(ln.text))
     return [[ln for ln in lines if not drop(ln, h)] for lines, h in zip(pages, heights)]
 
-# %% ../nbs/01_data.ipynb #fc53c4ec
+# %% ../nbs/01_data.ipynb #d8ce05d4
 def _blocks(lines:list)->list:
     "Lines grouped by pymupdf block: [(x0, y0, x1, y1, [lines])]."
     bs = {}
@@ -355,7 +355,7 @@ def reading_order(lines:list, width:float)->list:
     flush()
     return out
 
-# %% ../nbs/01_data.ipynb #4dd65552
+# %% ../nbs/01_data.ipynb #cd402b56
 def join_lines(texts:list)->str:
     "Lines of one paragraph as one string, hyphenation at line ends mended."
     out = ''
@@ -364,7 +364,7 @@ def join_lines(texts:list)->str:
         else: out = f'{out} {t}' if out else t
     return out
 
-# %% ../nbs/01_data.ipynb #9a54e0bb
+# %% ../nbs/01_data.ipynb #9cba752c
 _numbered = re.compile(r'^(?P<num>(?:\d+|[A-Z])(?:\.\d+)+|\d+)\.?\s+(?P<title>\S.*)$')
 _keyword = re.compile(r'^(?P<kw>article|chapter|section|part|book|title|annex|appendix|schedule|canto|adhyaya)\s+'
                       r'(?P<num>[0-9]+[a-z]?|[IVXLCDM]+|[A-Z])\b\.?(?:\s*[-–—:.]?\s*(?P<title>.*))?$', re.I)
@@ -397,7 +397,7 @@ def _standalone(ls:list)->str|None:
     if _toc_line.search(t) or _caption.match(t) or len(_codeish.findall(t)) > 2 or t[0] in '•‣▪◦-–—*·' or re.match(r'\(\d', t): return None
     return t
 
-# %% ../nbs/01_data.ipynb #7528727f
+# %% ../nbs/01_data.ipynb #1abf3c6c
 def _candidate(ls:list, body:float)->tuple|None:
     "`(text, size, styled, depth)` when block `ls` looks like a heading."
     t = _standalone(ls)
@@ -422,7 +422,7 @@ def heading_levels(cands:list, body:float, title_sizes=())->list:
     rank = {l: i + 1 for i, l in enumerate(sorted(set(raw)))}   # compact, so one-off sizes (a title page) do not push the rest past h6
     return [min(rank[l], 6) for l in raw]
 
-# %% ../nbs/01_data.ipynb #6482adcc
+# %% ../nbs/01_data.ipynb #81368db1
 def page_markdown(blocks:list, heads:dict)->str:
     "A page as markdown: `heads` maps a block's index to its heading level."
     parts = []
@@ -431,7 +431,7 @@ def page_markdown(blocks:list, heads:dict)->str:
         parts.append('#' * heads[i] + ' ' + t if i in heads else t)
     return '\n\n'.join(p for p in parts if p)
 
-# %% ../nbs/01_data.ipynb #b86989d4
+# %% ../nbs/01_data.ipynb #da9a44b4
 def _contents_pages(found:list)->set:
     "Pages that read like a table of contents: 3+ candidates ending in a page number, or 4+ starting with rising ones."
     ends, starts = {}, {}
@@ -455,7 +455,7 @@ def recover_headings(pages:list)->list:
     for (p, i, _), lvl in zip(found, levels): heads[p][i] = lvl
     return heads
 
-# %% ../nbs/01_data.ipynb #b6710363
+# %% ../nbs/01_data.ipynb #c742a96b
 def pdf_outline(doc)->list:
     "The PDF's bookmarks as `[(level, title, page)]`, pages from 1, unusable entries dropped."
     out = []
@@ -464,7 +464,7 @@ def pdf_outline(doc)->list:
         if title and 1 <= page <= doc.page_count: out.append((lvl, title, page))
     return out
 
-# %% ../nbs/01_data.ipynb #e0c35b6a
+# %% ../nbs/01_data.ipynb #4eb193f1
 def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
     saved = []
     for n, img in enumerate(page.get_images(full=True), 1):
@@ -475,7 +475,7 @@ def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
         p.write_bytes(info['image']); saved.append(p)
     return saved
 
-# %% ../nbs/01_data.ipynb #c17565f5
+# %% ../nbs/01_data.ipynb #1d3abacc
 MAX_PAGES = 5_000
 
 def _open_pdf(path, password=None):
@@ -499,7 +499,7 @@ def _read_pages(doc, path, assets=None):
         images.append(_save_images(doc, page, i, Path(assets), stem) if assets else [])
     return raw, dims, scanned, images
 
-# %% ../nbs/01_data.ipynb #9e8a46a7
+# %% ../nbs/01_data.ipynb #764c9cc0
 def parse_pdf(path,
               assets=None,               # folder for extracted images; None extracts none
               max_pages:int=MAX_PAGES,   # refuse longer documents (page bombs)
@@ -534,7 +534,7 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     meta = {'pages': len(pages), 'scanned_pages': scanned, 'headings': 'recovered' if recover else 'outline', 'repaired': repaired}
     return Parsed(pages, outline if len(outline) >= 2 else [], title, 'pdf', meta, [p for ims in images for p in ims])
 
-# %% ../nbs/01_data.ipynb #2ad72e4a
+# %% ../nbs/01_data.ipynb #a791d1c9
 @dataclass
 class Profile:
     "How one kind of file becomes a document: recognise, read, chunk, build its tree."
@@ -567,7 +567,7 @@ BUILTIN_PROFILES = [
     Profile('text', ('.txt', '.text', '.log', ''), None, lambda p: parse_text(p, 'txt')),
 ]
 
-# %% ../nbs/01_data.ipynb #74b34261
+# %% ../nbs/01_data.ipynb #1e906ba7
 _registered: dict = {}
 _entry_points_loaded = False
 
@@ -588,7 +588,7 @@ def _load_entry_points():
             for p in (obj if isinstance(obj, (list, tuple)) else [obj]): register_profile(p)
         except Exception as e: _log.warning('litetree: profile entry point %r failed to load (%s); skipped', ep.name, e)
 
-# %% ../nbs/01_data.ipynb #45f8833b
+# %% ../nbs/01_data.ipynb #547e3150
 def _detects(p, path, head)->bool:
     try: return bool(p.detect(path, head))
     except Exception as e: _log.warning('litetree: profile %r could not inspect %s (%s)', p.name, path, e); return False
@@ -613,7 +613,7 @@ def profile_for(path, profile:str=None)->Profile:
         if Path(path).suffix.lower() in p.exts: return p
     return next(b for b in BUILTIN_PROFILES if b.name == 'text')
 
-# %% ../nbs/01_data.ipynb #1148d21b
+# %% ../nbs/01_data.ipynb #ee3fcb7b
 def parse(path, profile:str=None, **kw)->Parsed:
     "Read any supported file into a `Parsed`; `kw` goes to the reader (e.g. `assets=` for PDF images)."
     path = Path(path)
@@ -626,7 +626,7 @@ def parse(path, profile:str=None, **kw)->Parsed:
     out.meta['profile'] = p.name
     return out
 
-# %% ../nbs/01_data.ipynb #cabfc89c
+# %% ../nbs/01_data.ipynb #60a4665e
 from collections import namedtuple
 Chunk = namedtuple('Chunk', 'text start end')
 CHUNK_SIZE = 384   # characters: 03_eval measured 384 at +0.013 ± 0.005 section MRR over 512 (649 queries)
@@ -645,7 +645,6 @@ def _word_safe(text:str, cuts:list)->list:
 def chunk_text(text:str, size:int=CHUNK_SIZE, min_size:int=None)->list:
     "Cut `text` into `Chunk`s of about `size` characters at natural boundaries; tiny tails merged."
     if not text.strip(): return []
-    from chonkie import RecursiveChunker
     min_size = size // 8 if min_size is None else min_size
     cuts = [c.end_index for c in _recursive(size)(text)][:-1]
     bounds = [0] + _word_safe(text, cuts) + [len(text)]
@@ -660,7 +659,7 @@ def _recursive(size):
     from chonkie import RecursiveChunker
     return RecursiveChunker(chunk_size=size, min_characters_per_chunk=1)
 
-# %% ../nbs/01_data.ipynb #6ffc39a4
+# %% ../nbs/01_data.ipynb #df70e31b
 def as_chunker(fn)->Callable:
     "Any chunker (ours, a chonkie chunker, or `text -> list[str]`) as `text -> list[Chunk]`."
     if fn is None: return chunk_text
@@ -675,12 +674,12 @@ def as_chunker(fn)->Callable:
         return out
     return run
 
-# %% ../nbs/01_data.ipynb #9dfcd417
+# %% ../nbs/01_data.ipynb #93af949b
 def default_embedder():
     "The embedder litetree uses when none is given: `hash_embed`, chosen by `bench/embedders.py` (see above)."
     return hash_embed
 
-# %% ../nbs/01_data.ipynb #ef666eff
+# %% ../nbs/01_data.ipynb #653f3078
 def _read_safetensors(path)->dict:
     "Tensors of a .safetensors file as numpy arrays (only the dtypes static models use)."
     raw = Path(path).read_bytes()
@@ -701,7 +700,7 @@ def _hf_cached(name:str)->Path|None:
     snaps = sorted((root/f"models--{name.replace('/', '--')}"/'snapshots').glob('*'), key=lambda p: p.stat().st_mtime)
     return next((s for s in reversed(snaps) if (s/'tokenizer.json').exists()), None)
 
-# %% ../nbs/01_data.ipynb #1ec4adee
+# %% ../nbs/01_data.ipynb #836260c7
 class StaticEmbedder:
     "A model2vec-format static embedding model, from a folder or the Hugging Face cache; never downloads."
     def __init__(self, model:str, max_tokens:int=512):
@@ -730,7 +729,7 @@ class StaticEmbedder:
         if self.normalize: out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
 
-# %% ../nbs/01_data.ipynb #7cb7b828
+# %% ../nbs/01_data.ipynb #71c0e497
 def load_embedder(name:str=None, fallback:bool=False):
     "An embedder by name: None or 'hash' for `hash_embed`, else a static model folder or cached hub name."
     if name in (None, 'hash', hash_embed.id): return default_embedder()

@@ -9,7 +9,7 @@ __all__ = ['CHARS_PER_TOKEN', 'LLMError', 'openai_llm', 'litellm_llm', 'extract_
            'repair_orphans', 'verify_titles', 'llm_outline', 'llm_builder', 'llm_summarizer', 'merge_ranges',
            'pages_str']
 
-# %% ../nbs/04_llm.ipynb #b84163ee
+# %% ../nbs/04_llm.ipynb #f0374aa4
 import os, re, json, time, difflib, logging, urllib.request, urllib.error
 from pathlib import Path
 from fastcore.basics import patch
@@ -20,7 +20,7 @@ import litetree.tree as _tree
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/04_llm.ipynb #c4951763
+# %% ../nbs/04_llm.ipynb #ec87ad2f
 class LLMError(RuntimeError):
     "A failed LLM call: the HTTP status (or None) and the body the server sent."
     def __init__(self, msg, status=None, body=''):
@@ -68,7 +68,7 @@ def litellm_llm(model:str, **params):
     call.model = model
     return call
 
-# %% ../nbs/04_llm.ipynb #fc4f0fe5
+# %% ../nbs/04_llm.ipynb #ca2a3f4b
 def _outermost(text:str)->str|None:
     "The outermost balanced [...] or {...} in `text`, ignoring brackets inside strings."
     for i, ch in enumerate(text):
@@ -93,7 +93,7 @@ def extract_json(text:str):
             except (ValueError, TypeError): pass
     raise ValueError(f'no JSON could be read from the model reply: {text[:1000]!r}')
 
-# %% ../nbs/04_llm.ipynb #47b333bb
+# %% ../nbs/04_llm.ipynb #ad056ab5
 CHARS_PER_TOKEN = 4.0
 
 def count_tokens(text:str)->int:
@@ -103,7 +103,7 @@ def count_tokens(text:str)->int:
         return len(tiktoken.get_encoding('cl100k_base').encode(text))
     except Exception: return int(len(text) / CHARS_PER_TOKEN) + 1
 
-# %% ../nbs/04_llm.ipynb #59a3efae
+# %% ../nbs/04_llm.ipynb #68a2ceab
 def group_pages(pages:list, max_tokens:int=4000, overlap:int=1)->list:
     "Lists of page indices, each fitting `max_tokens`, consecutive groups sharing `overlap` pages."
     sizes = [count_tokens(t) + 12 for _, t in pages]
@@ -121,7 +121,7 @@ def tag_pages(pages:list, idx:list)->str:
     hint = lambda l: re.sub(r'^(#{1,3})\s+', lambda m: f'[H{len(m[1])}] ', l)
     return '\n'.join(f'<physical_index_{pages[i][0]}>\n' + '\n'.join(hint(l) for l in pages[i][1].split('\n')) + f'\n</physical_index_{pages[i][0]}>' for i in idx)
 
-# %% ../nbs/04_llm.ipynb #7415f184
+# %% ../nbs/04_llm.ipynb #fa6b9faf
 _EXTRACT = '''You are reading a document to recover its table of contents. Pages are wrapped in <physical_index_N> tags;
 lines marked [H1], [H2], [H3] were typeset as headings. List every section heading you find, in order, as a JSON
 array of objects {{"structure": "1.2", "title": "exact heading text", "physical_index": N}}, where structure
@@ -144,7 +144,7 @@ def _continuation(found:list, pages_text:str)->str:
     return _CONTINUE.format(count=len(found), last=found[-1]['structure'] if found else '0',
                             top=json.dumps(top, ensure_ascii=False), recent=json.dumps([brief(s) for s in found[-30:]], ensure_ascii=False), pages=pages_text)
 
-# %% ../nbs/04_llm.ipynb #6c93e652
+# %% ../nbs/04_llm.ipynb #e2c2d064
 def repair_orphans(sections:list)->list:
     "Insert synthetic parents for sections whose structure number has no parent in the list."
     seen, out = set(), []
@@ -157,14 +157,13 @@ def repair_orphans(sections:list)->list:
         out.append(s); seen.add(str(s['structure']))
     return out
 
-# %% ../nbs/04_llm.ipynb #b866140e
+# %% ../nbs/04_llm.ipynb #25466ce0
 def _squash(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
 
 def _on_page(title:str, text:str)->bool:
     t, body = _squash(title), _squash(text)
     if not t: return False
     if t in body: return True
-    words = t.split()
     lines = [_squash(l) for l in text.split('\n') if l.strip()]
     return any(difflib.SequenceMatcher(None, t, l).ratio() >= 0.85 for l in lines if abs(len(l) - len(t)) <= 0.3 * len(t) + 3)
 
@@ -179,7 +178,7 @@ def verify_titles(sections:list, pages:list)->list:
         else: _log.info('litetree: dropping section %r, which is on no page', s['title'])
     return out
 
-# %% ../nbs/04_llm.ipynb #11475f3a
+# %% ../nbs/04_llm.ipynb #eec59442
 def llm_outline(llm, pages:list, max_tokens:int=4000, overlap:int=1)->list|None:
     "The document's outline `[(level, title, page)]` as a model reads it, or None when the model fails."
     found = []
@@ -205,7 +204,7 @@ def llm_builder(llm, max_tokens:int=4000, overlap:int=1):
 
 _tree._LLM_BUILDER.append(llm_builder)   # lets add_doc(build=llm) accept a bare model once this module is imported
 
-# %% ../nbs/04_llm.ipynb #5add3304
+# %% ../nbs/04_llm.ipynb #f1539fdd
 def llm_summarizer(llm, max_chars:int=6000, words:int=40):
     "A `summarize=` callable: a model's summary of a section's text (truncated to `max_chars`)."
     def summarize(text:str)->str:
@@ -213,7 +212,7 @@ def llm_summarizer(llm, max_chars:int=6000, words:int=40):
                    f'Reply with the summary only.\n\n{text[:max_chars]}').strip()
     return summarize
 
-# %% ../nbs/04_llm.ipynb #0f9dbb6e
+# %% ../nbs/04_llm.ipynb #5470a21a
 def merge_ranges(ranges:list)->list:
     "Page ranges with overlaps and neighbours merged, in order."
     out = []
@@ -245,7 +244,7 @@ def _stripped_tree(self:Database, node_ids:list, store='store')->list:
                 seen.add(n['id']); out.append(dict(node_id=n['id'], title=n['title'], pages=n['pages'], summary=(n['summary'] or '')[:200]))
     return out
 
-# %% ../nbs/04_llm.ipynb #e69c513e
+# %% ../nbs/04_llm.ipynb #71c9e2e4
 @patch
 def navigate(self:Database,
              q:str,             # the question
@@ -276,7 +275,7 @@ def navigate(self:Database,
                             f'Cite breadcrumbs and pages.\n\nQuestion: {q}\n\nContext:\n{res["context"]}').strip()
     return res
 
-# %% ../nbs/04_llm.ipynb #c9bddd1f
+# %% ../nbs/04_llm.ipynb #cd897dda
 @patch
 def to_treedex(self:Database, doc_id:str, store:str='store')->dict:
     "A document's tree and pages in TreeDex's JSON index format."
