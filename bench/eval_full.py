@@ -20,8 +20,8 @@ for by in ('kind', 'doc_kind'):
         print(f"| {g} | {m['n']} | {fmt(m['passage'])} | {fmt(m['section'])} | {fmt(m['doc'])} | {m['ms_p50']:.1f} / {m['ms_p95']:.1f} |")
 print('\n' + ablation_markdown(ablate(files, qs)))
 s = structure_scores([C/f for f, k in K.items() if k == 'pdf-outline'])
-print('\n| PDF | precision | recall | F1 | level acc. | page acc. |\n|---|---|---|---|---|---|')
+print('\n| PDF | precision | recall | F1 | F1 within the outline depth | level acc. | page acc. |\n|---|---|---|---|---|---|---|')
 tot = {k: sum(c[k] for c in s.values()) for k in next(iter(s.values()))}
 for f, c in [*s.items(), ('all (micro)', tot)]:
-    p = prf(c); print(f"| {f} | {p['precision']:.3f} | {p['recall']:.3f} | {p['f1']:.3f} | {p['level']:.3f} | {p['page']:.3f} |")
+    p = prf(c); print(f"| {f} | {p['precision']:.3f} | {p['recall']:.3f} | {p['f1']:.3f} | {p['f1_in_depth']:.3f} | {p['level']:.3f} | {p['page']:.3f} |")
 print(f'\n{len(qs)} queries; {time.perf_counter() - t:.0f} s')

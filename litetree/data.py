@@ -8,11 +8,11 @@ Docs: https://litetree.github.io/litetree/data.html.md"""
 __all__ = ['BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'Parsed', 'ParseError', 'decode_bytes', 'read_text',
            'parse_text', 'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst', 'parse_ipynb', 'parse_docx',
            'parse_tei', 'verse_citation', 'is_verse_text', 'Line', 'page_lines', 'strip_furniture', 'reading_order',
-           'join_lines', 'body_size', 'numbering_depth', 'heading_levels', 'page_markdown', 'recover_headings',
-           'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'parse', 'chunk_text',
-           'as_chunker', 'default_embedder', 'StaticEmbedder', 'load_embedder']
+           'join_lines', 'body_size', 'numbering_depth', 'heading_levels', 'page_markdown', 'printed_toc',
+           'recover_headings', 'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'parse',
+           'chunk_text', 'as_chunker', 'default_embedder', 'StaticEmbedder', 'load_embedder']
 
-# %% ../nbs/01_data.ipynb #d78881cc
+# %% ../nbs/01_data.ipynb #2bd54304
 import re, json, logging, unicodedata, importlib.metadata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,7 +24,7 @@ from .core import hash_embed
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/01_data.ipynb #726e15e1
+# %% ../nbs/01_data.ipynb #971defbf
 @dataclass
 class Parsed:
     "A document read into pages: the one shape every reader returns."
@@ -44,7 +44,7 @@ class ParseError(ValueError):
         self.path, self.reason = str(path), reason
         super().__init__(f'{path}: {reason}')
 
-# %% ../nbs/01_data.ipynb #3b04ccb5
+# %% ../nbs/01_data.ipynb #de0d0f0f
 def _looks_binary(raw:bytes)->bool:
     sample = raw[:8192]
     if not sample: return False
@@ -75,7 +75,7 @@ def read_text(path)->tuple:
     "`(text, encoding)` of a text file."
     return decode_bytes(Path(path).read_bytes(), path)
 
-# %% ../nbs/01_data.ipynb #178cc926
+# %% ../nbs/01_data.ipynb #85944b4e
 def _pages_of(text:str)->list:
     "Pages split at form feeds, numbered from 1; blank pages keep their number."
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
@@ -87,7 +87,7 @@ def parse_text(path, kind:str='text')->Parsed:
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
     return Parsed(pages, kind=kind, meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #ba51d5f1
+# %% ../nbs/01_data.ipynb #dd326814
 _rst_adorn = re.compile(r'^([=\-`:\'"~^_*+#<>.!$%&(),/;?@\[\\\]{|}])\1{2,}\s*$')
 
 def rst_to_markdown(text:str)->str:
@@ -105,7 +105,7 @@ def rst_to_markdown(text:str)->str:
         else: out.append(lines[i]); i += 1
     return '\n'.join(out)
 
-# %% ../nbs/01_data.ipynb #6235c63e
+# %% ../nbs/01_data.ipynb #5cd602b0
 _VOID = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'}
 _DROP = {'script', 'style', 'nav', 'header', 'footer', 'aside', 'form', 'noscript', 'template', 'svg', 'button', 'select', 'iframe'}
 _HEADS = {'h1', 'h2', 'h3', 'h4', 'h5', 'h6'}
@@ -137,7 +137,7 @@ def _find(n, tags):
     for k in n.kids:
         if (f := _find(k, tags)) is not None: return f
 
-# %% ../nbs/01_data.ipynb #acb02246
+# %% ../nbs/01_data.ipynb #ecd1f44c
 def _inline(n)->str:
     "The text of a node, whitespace collapsed."
     if isinstance(n, str): return n
@@ -183,7 +183,7 @@ def html_to_markdown(html:str)->tuple:
     out = []; _md(main, out); _flush_inline(out, 0)
     return '\n\n'.join(s for _, s in out), (' '.join(_inline(title).split()) or None) if title else None
 
-# %% ../nbs/01_data.ipynb #e507c62f
+# %% ../nbs/01_data.ipynb #69614f2b
 def parse_html(path)->Parsed:
     "An HTML page's main content as one markdown page."
     text, enc = read_text(path)
@@ -195,7 +195,7 @@ def parse_rst(path)->Parsed:
     text, enc = read_text(path)
     return Parsed(_pages_of(rst_to_markdown(text)), kind='rst', meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #5bb03254
+# %% ../nbs/01_data.ipynb #ea950efe
 def parse_ipynb(path)->Parsed:
     "Markdown cells as text, code cells fenced in the notebook's language."
     try: nb = json.loads(read_text(path)[0])
@@ -208,7 +208,7 @@ def parse_ipynb(path)->Parsed:
         parts.append(src if c.get('cell_type') == 'markdown' else f'```{lang}\n{src}\n```' if c.get('cell_type') == 'code' else '')
     return Parsed(_pages_of('\n\n'.join(p for p in parts if p)), kind='ipynb')
 
-# %% ../nbs/01_data.ipynb #48e00f02
+# %% ../nbs/01_data.ipynb #3ead3bf0
 def _docx_level(style_name:str)->int|None:
     if not style_name: return None
     if style_name == 'Title': return 1
@@ -236,7 +236,7 @@ def parse_docx(path)->Parsed:
     title = (d.core_properties.title or '').strip() or None
     return Parsed(_pages_of('\n\n'.join(out)), title=title, kind='docx')
 
-# %% ../nbs/01_data.ipynb #afb25f84
+# %% ../nbs/01_data.ipynb #5afc8a0d
 import xml.etree.ElementTree as ET
 
 def _local(tag): return tag.rsplit('}', 1)[-1] if isinstance(tag, str) else ''
@@ -272,7 +272,7 @@ def parse_tei(path)->Parsed:
     title = next((_tei_text(e) for e in root.iter() if _local(e.tag) == 'title'), None)
     return Parsed(_pages_of(text), title=title or None, kind='tei')
 
-# %% ../nbs/01_data.ipynb #3d300515
+# %% ../nbs/01_data.ipynb #5e218721
 _CITES = [re.compile(r'^\s*(?P<ref>(?:[1-3]\s)?[A-Z][a-z]+\.?\s\d+:\d+)\b'),          # Genesis 1:1, 1 Kings 2:3
           re.compile(r'(?:\|\|?|//)\s*(?P<ref>[A-Za-z]+_?\d+(?:[.,]\d+)+)\s*(?:\|\|?|//)'), # || Mn_1.1 ||, // BhG_2.47 //
           re.compile(r'^\s*(?P<ref>\d+(?:\.\d+){1,3})[.:)]?\s+\S')]                     # 1.1.1 text
@@ -288,7 +288,7 @@ def is_verse_text(text:str, min_share:float=0.3)->bool:
     n = sum(verse_citation(l) is not None for l in lines)
     return n >= 3 and n >= min_share * len(lines)
 
-# %% ../nbs/01_data.ipynb #4d534129
+# %% ../nbs/01_data.ipynb #71074dfb
 @dataclass
 class Line:
     "One line of a PDF page, with what its fonts say."
@@ -317,7 +317,7 @@ def page_lines(page)->list:
     d = page.get_text('dict', flags=0)
     return [ln for b in d['blocks'] if b.get('type') == 0 for l in b['lines'] if (ln := _line_of(l, b['number']))]
 
-# %% ../nbs/01_data.ipynb #b195a1aa
+# %% ../nbs/01_data.ipynb #71b6751c
 _pageno = re.compile(r'^(page\s+)?([0-9]+|[ivxlcdm]+)(\s*(of|/)\s*[0-9]+)?$', re.I)
 BAND = 0.08   # top and bottom share of the page height where running headers and footers live
 
@@ -332,9 +332,29 @@ def strip_furniture(pages:list, heights:list)->list:
         for k in {_furniture_key(ln.text) for ln in lines if _in_band(ln, h)}: seen[k] = seen.get(k, 0) + 1
     need = 3   # a chapter's running header repeats on that chapter's pages only, far fewer than half the document
     drop = lambda ln, h: _in_band(ln, h) and (seen.get(_furniture_key(ln.text), 0) >= need or _pageno.match(ln.text))
-    return [[ln for ln in lines if not drop(ln, h)] for lines, h in zip(pages, heights)]
+    running = _running_rows(pages)
+    return [[ln for ln in lines if not drop(ln, h) and id(ln) not in running] for lines, h in zip(pages, heights)]
 
-# %% ../nbs/01_data.ipynb #d8ce05d4
+def _edge_rows(lines:list)->list:
+    "The top-most and bottom-most rows of a page: the lines sharing its first, and its last, baseline."
+    if not lines: return []
+    top, bottom = min(l.y0 for l in lines), max(l.y1 for l in lines)
+    return [[l for l in lines if abs(l.y0 - top) < 2], [l for l in lines if abs(l.y1 - bottom) < 2]]
+
+def _running_rows(pages:list)->set:
+    "Ids of the lines of edge rows whose text (digits masked) recurs at the same height on 3+ pages near one another."
+    at = {}
+    for p, lines in enumerate(pages):
+        for row in _edge_rows(lines):
+            key = _furniture_key(' '.join(l.text for l in sorted(row, key=lambda l: l.x0)))
+            if re.search(r'\w', key): at.setdefault((key, round(row[0].y0 / 3)), []).append((p, row))
+    out = set()
+    for copies in at.values():
+        ps = [p for p, _ in copies]
+        if sum(any(0 < abs(p - q) <= 2 for q in ps) for p in ps) >= 3: out |= {id(l) for _, row in copies for l in row}
+    return out
+
+# %% ../nbs/01_data.ipynb #5644a6f0
 def _blocks(lines:list)->list:
     "Lines grouped by pymupdf block: [(x0, y0, x1, y1, [lines])]."
     bs = {}
@@ -355,7 +375,7 @@ def reading_order(lines:list, width:float)->list:
     flush()
     return out
 
-# %% ../nbs/01_data.ipynb #cd402b56
+# %% ../nbs/01_data.ipynb #43846c53
 def join_lines(texts:list)->str:
     "Lines of one paragraph as one string, hyphenation at line ends mended."
     out = ''
@@ -364,7 +384,7 @@ def join_lines(texts:list)->str:
         else: out = f'{out} {t}' if out else t
     return out
 
-# %% ../nbs/01_data.ipynb #9cba752c
+# %% ../nbs/01_data.ipynb #74a9c95f
 _numbered = re.compile(r'^(?P<num>(?:\d+|[A-Z])(?:\.\d+)+|\d+)\.?\s+(?P<title>\S.*)$')
 _keyword = re.compile(r'^(?P<kw>article|chapter|section|part|book|title|annex|appendix|schedule|canto|adhyaya)\s+'
                       r'(?P<num>[0-9]+[a-z]?|[IVXLCDM]+|[A-Z])\b\.?(?:\s*[-–—:.]?\s*(?P<title>.*))?$', re.I)
@@ -397,7 +417,7 @@ def _standalone(ls:list)->str|None:
     if _toc_line.search(t) or _caption.match(t) or len(_codeish.findall(t)) > 2 or t[0] in '•‣▪◦-–—*·' or re.match(r'\(\d', t): return None
     return t
 
-# %% ../nbs/01_data.ipynb #1abf3c6c
+# %% ../nbs/01_data.ipynb #138139bd
 def _candidate(ls:list, body:float)->tuple|None:
     "`(text, size, styled, depth)` when block `ls` looks like a heading."
     t = _standalone(ls)
@@ -422,7 +442,7 @@ def heading_levels(cands:list, body:float, title_sizes=())->list:
     rank = {l: i + 1 for i, l in enumerate(sorted(set(raw)))}   # compact, so one-off sizes (a title page) do not push the rest past h6
     return [min(rank[l], 6) for l in raw]
 
-# %% ../nbs/01_data.ipynb #81368db1
+# %% ../nbs/01_data.ipynb #a3f6b84c
 def page_markdown(blocks:list, heads:dict)->str:
     "A page as markdown: `heads` maps a block's index to its heading level."
     parts = []
@@ -431,7 +451,127 @@ def page_markdown(blocks:list, heads:dict)->str:
         parts.append('#' * heads[i] + ' ' + t if i in heads else t)
     return '\n\n'.join(p for p in parts if p)
 
-# %% ../nbs/01_data.ipynb #da9a44b4
+# %% ../nbs/01_data.ipynb #bf739b6e
+_toc_title = re.compile(r'^((table of )?contents?|inhalt(sverzeichnis)?|table des mati[eè]res|sommaire|[íi]ndice|indice generale|contenidos?|目次|目录)$', re.I)
+_ends_in_number = re.compile(r'(^|\s)(\d{1,4}|[ivxlc]{1,6})$', re.I)
+_toc_pageno = re.compile(r'\s(?:p\.\s*|page\s+)?(\d{1,4}|[ivxlc]{1,6})$', re.I)
+
+def _toc_row(text:str)->tuple|None:
+    "`(title, page)` when a row reads like a contents entry: words, maybe leader dots, a page number at the end."
+    m = _toc_pageno.search(text)
+    if not m: return None
+    title = text[:m.start()].rstrip(' .·…')
+    return (title, m[1]) if re.search(r'[^\W\d_]{2}', title) else None
+
+def _heading_key(text:str)->str:
+    "A heading's words, for matching it to a contents entry: numbering, leaders, page number, case and punctuation set aside."
+    t = re.sub(r'^\(?((\d+|[A-Z])(\.\d+)*|[IVXLC]+)\)?[.:]?\s+', '', text.strip())
+    t = re.sub(r'[\s.·…]*\s(p\.\s*|page\s+)?(\d{1,4}|[ivxlc]{1,6})$', '', t, flags=re.I)
+    return ' '.join(re.findall(r'[^\W_]+', t.lower()))
+
+def _rows(lines:list)->list:
+    "A page's lines gathered into rows that share a baseline, each row's lines left to right."
+    rows = []
+    for ln in sorted(lines, key=lambda l: (l.y1, l.x0)):
+        if rows and abs(rows[-1][-1].y1 - ln.y1) < 2: rows[-1].append(ln)
+        else: rows.append([ln])
+    return [sorted(r, key=lambda l: l.x0) for r in rows]
+
+def _toc_cells(row:list)->list:
+    "A row cut where a second column of entries begins: after a titled entry's page number, at a wide gap."
+    cells, cur = [], []
+    for ln in row:
+        if cur and ln.x0 - cur[-1].x1 > 10 and _ends_in_number.search(cur[-1].text) and re.search(r'[^\W\d_]{2}', ' '.join(l.text for l in cur)):
+            cells.append(cur); cur = []
+        cur.append(ln)
+    return cells + [cur] if cur else cells
+
+def _rising(nums:list)->bool:
+    "Page numbers that mostly go up, as a contents list's do and a table's figures do not."
+    pairs = list(zip(nums, nums[1:]))
+    return bool(pairs) and sum(a <= b for a, b in pairs) >= 0.8 * len(pairs)
+
+def _column_entries(lines:list)->list:
+    "The rows of one column that end in a page number standing flush right: `[(title, page)]`."
+    entries, held = [], ''
+    for r in [c for r in _rows(lines) for c in _toc_cells(r)]:
+        text = ' '.join(l.text for l in r)
+        if e := _toc_row(text):
+            title = f'{held} {e[0]}' if held and not numbering_depth(e[0]) else e[0]   # a title wrapped onto a second row
+            entries.append((r[-1].x1, title, e[1])); held = ''
+        else: held = text if numbering_depth(text) and len(text) < 100 else ''
+    if not entries: return []
+    edge = Counter(round(x / 3) for x, *_ in entries).most_common(1)[0][0]
+    entries = [(t, n) for x, t, n in entries if abs(round(x / 3) - edge) <= 1]
+    return entries if _rising([int(n) for _, n in entries if n.isdigit()]) else []
+
+def _gutters(lines:list)->list:
+    "Where a gutter between two columns may run: the middles of the gaps near mid-page that the fewest lines cross."
+    lo, hi = min(l.x0 for l in lines), max(l.x1 for l in lines)
+    cross = {x: sum(l.x0 < x < l.x1 for l in lines) for x in range(int(lo + 0.3 * (hi - lo)), int(lo + 0.7 * (hi - lo)), 2)}
+    least = min(cross.values(), default=len(lines))
+    if least > 0.2 * len(lines): return []
+    runs = []
+    for x in (x for x, n in cross.items() if n == least):
+        if runs and x - runs[-1][-1] == 2: runs[-1].append(x)
+        else: runs.append([x])
+    return [r[len(r) // 2] for r in runs]
+
+def _toc_entries(blocks:list)->list:
+    "A page's contents entries `[(title, depth)]`; empty when it is no contents page."
+    rows = _rows([l for b in blocks for l in b])
+    numbered = [l for r in rows if _ends_in_number.search(r[-1].text) for l in r]   # the rows a gutter must run between
+    if len(numbered) < 3: return []
+    lines = [l for r in rows for l in r]
+    readings = [[lines]] + [[[l for l in lines if l.x0 < g], [l for l in lines if l.x0 >= g]] for g in _gutters(numbered)]
+    entries = max(([e for col in cols for e in _column_entries(col)] for cols in readings), key=len)
+    titled = any(_toc_title.match(' '.join(l.text for l in r).strip()) for r in rows)
+    if len(entries) < (3 if titled else 5): return []
+    return [(t.strip(), numbering_depth(t.strip()) or 0) for t, _ in entries]
+
+def printed_toc(pages:list)->tuple:
+    "The printed table of contents of pages of blocks: `({page index}, [(key, depth)])`, both empty when there is none."
+    found = {p: e for p, bs in enumerate(pages) if (e := _toc_entries(bs))}
+    return set(found), [(k, d) for e in found.values() for t, d in e if (k := _heading_key(t))]
+
+# %% ../nbs/01_data.ipynb #89fc227e
+def _stems(key:str)->frozenset: return frozenset(w[:-1] if len(w) > 3 and w.endswith('s') else w for w in key.split())
+
+def _in_toc(key:str, keys:dict)->bool:
+    "Whether a heading's key is listed in `keys` ({key: stems}): the same words, one inside the other, or nearly the same words."
+    if key in keys: return True
+    if len(key) < 6: return False
+    ws, inside = _stems(key), lambda a, b: a in b and len(a) >= 0.6 * len(b)   # a title cut short, not one word of a longer one
+    return any(len(k) >= 6 and (inside(key, k) or inside(k, key) or len(ws) >= 2 and len(ws & kw) >= 0.75 * len(ws | kw)) for k, kw in keys.items())
+
+def _trusted(found:list, toc:list)->bool:
+    "A contents list of 3+ entries, half of whose entries are among the candidates: this document's own."
+    keys = {k: _stems(k) for k, _ in toc}
+    return len(toc) >= 3 and sum(_in_toc(_heading_key(c[0]), keys) for *_, c in found) >= 0.5 * len(keys)
+
+def _agree_with_toc(found:list, toc:list)->list:
+    "The candidates `(page, block, (text, size, styled, depth))` that the contents lists, or that sit below its depth."
+    keys, deepest = {k: _stems(k) for k, _ in toc}, max((d for _, d in toc), default=0)
+    listed = [_in_toc(_heading_key(c[0]), keys) for *_, c in found]
+    deeper = [not ok and (c[3] or 0) > max(deepest, 1) for (*_, c), ok in zip(found, listed)]
+    n, hits = Counter((c[1], c[2]) for *_, c in found), Counter((c[1], c[2]) for (*_, c), ok in zip(found, listed) if ok)
+    levels = {st for st, k in hits.items() if k >= 2 and k >= 0.5 * n[st]}   # the styles the listed levels are set in
+    below = {(c[1], c[2]) for (*_, c), d in zip(found, deeper) if d} - levels
+    return [f for f, ok, d in zip(found, listed, deeper) if ok or d or (f[2][1], f[2][2]) in below]
+
+def _listed_blocks(pages:list, found:list, toc:list, skip:set, body:float)->list:
+    "Plain blocks standing for contents entries no candidate matched: short, numbered or set apart, with the entry's words."
+    missing = Counter(k for k, _ in toc) - Counter(_heading_key(c[0]) for *_, c in found)
+    have, out = {(p, i) for p, i, _ in found}, []
+    for p, bs in enumerate(pages):
+        for i, ls in enumerate(bs):
+            if p in skip or (p, i) in have or not 1 <= len(ls) <= 2: continue
+            t = join_lines([l.text for l in ls])
+            size, bold, depth, k = max(l.size for l in ls), all(l.bold for l in ls), numbering_depth(t), _heading_key(t)
+            if len(t) <= 120 and (depth or bold or size >= body + 1) and missing[k] > 0:
+                missing[k] -= 1; out.append((p, i, (t, size, bool(bold), depth)))
+    return out
+
 def _contents_pages(found:list)->set:
     "Pages that read like a table of contents: 3+ candidates ending in a page number, or 4+ starting with rising ones."
     ends, starts = {}, {}
@@ -448,14 +588,19 @@ def recover_headings(pages:list)->list:
     body = body_size([[l for b in bs for l in b] for bs in pages])
     found = [(p, i, c) for p, bs in enumerate(pages) for i, b in enumerate(bs) if (c := _candidate(b, body))]
     found = [(p, i, c) for p, i, c in found if p > 0 or c[3] or not _byline.search(c[0])]   # a title page's author and date lines
-    toc = _contents_pages(found)
-    found = [(p, i, c) for p, i, c in found if p not in toc or not re.search(r'\s\d+$|^\d+\s', c[0])]
+    toc_pages, toc = printed_toc(pages)
+    listing = _contents_pages(found) - toc_pages
+    entry = lambda p, t: p in toc_pages and _toc_row(t) or p in listing and re.search(r'\s\d+$|^\d+\s', t)
+    found = [(p, i, c) for p, i, c in found if not entry(p, c[0])]
+    if _trusted(found, toc):
+        found = _agree_with_toc(found, toc)
+        found = sorted(found + _listed_blocks(pages, found, toc, toc_pages, body), key=lambda f: f[:2])
     levels = heading_levels([c for *_, c in found], body, {c[1] for p, _, c in found if p == 0})
     heads = [{} for _ in pages]
     for (p, i, _), lvl in zip(found, levels): heads[p][i] = lvl
     return heads
 
-# %% ../nbs/01_data.ipynb #c742a96b
+# %% ../nbs/01_data.ipynb #afb9b066
 def pdf_outline(doc)->list:
     "The PDF's bookmarks as `[(level, title, page)]`, pages from 1, unusable entries dropped."
     out = []
@@ -464,7 +609,7 @@ def pdf_outline(doc)->list:
         if title and 1 <= page <= doc.page_count: out.append((lvl, title, page))
     return out
 
-# %% ../nbs/01_data.ipynb #4eb193f1
+# %% ../nbs/01_data.ipynb #90b7c928
 def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
     saved = []
     for n, img in enumerate(page.get_images(full=True), 1):
@@ -475,7 +620,7 @@ def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
         p.write_bytes(info['image']); saved.append(p)
     return saved
 
-# %% ../nbs/01_data.ipynb #1d3abacc
+# %% ../nbs/01_data.ipynb #59ce8082
 MAX_PAGES = 5_000
 
 def _open_pdf(path, password=None):
@@ -499,7 +644,7 @@ def _read_pages(doc, path, assets=None):
         images.append(_save_images(doc, page, i, Path(assets), stem) if assets else [])
     return raw, dims, scanned, images
 
-# %% ../nbs/01_data.ipynb #764c9cc0
+# %% ../nbs/01_data.ipynb #bf6eec79
 def parse_pdf(path,
               assets=None,               # folder for extracted images; None extracts none
               max_pages:int=MAX_PAGES,   # refuse longer documents (page bombs)
@@ -534,7 +679,7 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     meta = {'pages': len(pages), 'scanned_pages': scanned, 'headings': 'recovered' if recover else 'outline', 'repaired': repaired}
     return Parsed(pages, outline if len(outline) >= 2 else [], title, 'pdf', meta, [p for ims in images for p in ims])
 
-# %% ../nbs/01_data.ipynb #a791d1c9
+# %% ../nbs/01_data.ipynb #71fdfdf5
 @dataclass
 class Profile:
     "How one kind of file becomes a document: recognise, read, chunk, build its tree."
@@ -567,7 +712,7 @@ BUILTIN_PROFILES = [
     Profile('text', ('.txt', '.text', '.log', ''), None, lambda p: parse_text(p, 'txt')),
 ]
 
-# %% ../nbs/01_data.ipynb #1e906ba7
+# %% ../nbs/01_data.ipynb #9691e6ee
 _registered: dict = {}
 _entry_points_loaded = False
 
@@ -588,7 +733,7 @@ def _load_entry_points():
             for p in (obj if isinstance(obj, (list, tuple)) else [obj]): register_profile(p)
         except Exception as e: _log.warning('litetree: profile entry point %r failed to load (%s); skipped', ep.name, e)
 
-# %% ../nbs/01_data.ipynb #547e3150
+# %% ../nbs/01_data.ipynb #83ec6c35
 def _detects(p, path, head)->bool:
     try: return bool(p.detect(path, head))
     except Exception as e: _log.warning('litetree: profile %r could not inspect %s (%s)', p.name, path, e); return False
@@ -613,7 +758,7 @@ def profile_for(path, profile:str=None)->Profile:
         if Path(path).suffix.lower() in p.exts: return p
     return next(b for b in BUILTIN_PROFILES if b.name == 'text')
 
-# %% ../nbs/01_data.ipynb #ee3fcb7b
+# %% ../nbs/01_data.ipynb #773c75d2
 def parse(path, profile:str=None, **kw)->Parsed:
     "Read any supported file into a `Parsed`; `kw` goes to the reader (e.g. `assets=` for PDF images)."
     path = Path(path)
@@ -626,7 +771,7 @@ def parse(path, profile:str=None, **kw)->Parsed:
     out.meta['profile'] = p.name
     return out
 
-# %% ../nbs/01_data.ipynb #60a4665e
+# %% ../nbs/01_data.ipynb #f63a46ab
 from collections import namedtuple
 Chunk = namedtuple('Chunk', 'text start end')
 CHUNK_SIZE = 384   # characters: 03_eval measured 384 at +0.013 ± 0.005 section MRR over 512 (649 queries)
@@ -659,7 +804,7 @@ def _recursive(size):
     from chonkie import RecursiveChunker
     return RecursiveChunker(chunk_size=size, min_characters_per_chunk=1)
 
-# %% ../nbs/01_data.ipynb #df70e31b
+# %% ../nbs/01_data.ipynb #29834475
 def as_chunker(fn)->Callable:
     "Any chunker (ours, a chonkie chunker, or `text -> list[str]`) as `text -> list[Chunk]`."
     if fn is None: return chunk_text
@@ -674,12 +819,12 @@ def as_chunker(fn)->Callable:
         return out
     return run
 
-# %% ../nbs/01_data.ipynb #93af949b
+# %% ../nbs/01_data.ipynb #b24acf0f
 def default_embedder():
     "The embedder litetree uses when none is given: `hash_embed`, chosen by `bench/embedders.py` (see above)."
     return hash_embed
 
-# %% ../nbs/01_data.ipynb #653f3078
+# %% ../nbs/01_data.ipynb #38f2c559
 def _read_safetensors(path)->dict:
     "Tensors of a .safetensors file as numpy arrays (only the dtypes static models use)."
     raw = Path(path).read_bytes()
@@ -700,7 +845,7 @@ def _hf_cached(name:str)->Path|None:
     snaps = sorted((root/f"models--{name.replace('/', '--')}"/'snapshots').glob('*'), key=lambda p: p.stat().st_mtime)
     return next((s for s in reversed(snaps) if (s/'tokenizer.json').exists()), None)
 
-# %% ../nbs/01_data.ipynb #836260c7
+# %% ../nbs/01_data.ipynb #73d841a6
 class StaticEmbedder:
     "A model2vec-format static embedding model, from a folder or the Hugging Face cache; never downloads."
     def __init__(self, model:str, max_tokens:int=512):
@@ -729,7 +874,7 @@ class StaticEmbedder:
         if self.normalize: out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
 
-# %% ../nbs/01_data.ipynb #71c0e497
+# %% ../nbs/01_data.ipynb #76af29d8
 def load_embedder(name:str=None, fallback:bool=False):
     "An embedder by name: None or 'hash' for `hash_embed`, else a static model folder or cached hub name."
     if name in (None, 'hash', hash_embed.id): return default_embedder()

@@ -9,7 +9,7 @@ __all__ = ['corpus_dir', 'corpus_kinds', 'Query', 'section_texts', 'make_queries
            'table', 'ablation_configs', 'ingest', 'ablate', 'ablation_markdown', 'recovered_headings', 'match_headings',
            'prf', 'structure_scores']
 
-# %% ../nbs/03_eval.ipynb #554d7525
+# %% ../nbs/03_eval.ipynb #67a1b732
 import re, json, time, random
 from collections import Counter
 from dataclasses import dataclass
@@ -19,7 +19,7 @@ from .core import database, hash_embed, STOP_WORDS
 from .data import parse, chunk_text
 from .tree import *
 
-# %% ../nbs/03_eval.ipynb #2bd8a307
+# %% ../nbs/03_eval.ipynb #c2927f98
 def corpus_dir(start=None)->Path:
     "The repository's `corpus/` folder, found upwards from `start` (default: the working directory)."
     p = Path(start or Path.cwd()).resolve()
@@ -33,7 +33,7 @@ def corpus_kinds(d:Path)->dict:
     rows = [l.split('|') for l in (d/'SOURCES.md').read_text().splitlines() if l.startswith('| ') and not l.startswith('| file')]
     return {r[1].strip(): r[2].strip() for r in rows if len(r) > 3}
 
-# %% ../nbs/03_eval.ipynb #4d6e4cbc
+# %% ../nbs/03_eval.ipynb #9ff0dd86
 def _words(t:str)->list: return re.findall(r'\w+', t.lower())
 def _grams(ws:list, n:int=5)->set: return {' '.join(ws[i:i + n]) for i in range(len(ws) - n + 1)}
 
@@ -57,7 +57,7 @@ def _sentences(text:str)->list:
     return [s.strip() for s in re.split(r'(?<=[.!?])\s+|\n\s*\n', text) if 8 <= len(_words(s)) <= 40 and
             sum(w.isalpha() for w in _words(s)) >= 0.7 * len(_words(s))]
 
-# %% ../nbs/03_eval.ipynb #5bcffe01
+# %% ../nbs/03_eval.ipynb #11edefde
 def _degrade(s:str, df:Counter, rng)->str:
     "Misremembered: lower case, the two rarest words gone, neighbours swapped, one typo."
     ws = _words(s)
@@ -76,7 +76,7 @@ def _keywords(s:str, df:Counter, n:int=4)->str:
     mid = len(ws) // 2
     return ' '.join(ws[max(0, mid - n // 2):max(0, mid - n // 2) + n])
 
-# %% ../nbs/03_eval.ipynb #71954641
+# %% ../nbs/03_eval.ipynb #faa56763
 def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyword'), doc_kinds:dict=None)->list:
     "Known-item queries from `n` passages that occur once in the corpus, one query per kind per passage."
     texts = section_texts(db)
@@ -99,7 +99,7 @@ def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyw
     kind_of = lambda nid: (doc_kinds or {}).get(Path(docs.get(nid, '')).name, '')
     return [Query(make[k](s), k, nid.split('#')[0], nid, uniq, kind_of(nid)) for nid, s, uniq in picked for k in kinds]
 
-# %% ../nbs/03_eval.ipynb #c7635dc5
+# %% ../nbs/03_eval.ipynb #4d7b1785
 def _norm(s:str)->str: return ' '.join(_words(s))
 
 def question_queries(db, path, doc_kinds:dict=None)->list:
@@ -117,7 +117,7 @@ def question_queries(db, path, doc_kinds:dict=None)->list:
         out.append(Query(o['question'], 'question', nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a}, (doc_kinds or {}).get(o['file'], '')))
     return out
 
-# %% ../nbs/03_eval.ipynb #a684f8f4
+# %% ../nbs/03_eval.ipynb #6fb7f926
 def _ancestors(db)->dict:
     "`{node_id: set of ancestor node ids}`, the root excluded."
     parent = dict(db.execute('SELECT id, parent_id FROM nodes'))
@@ -140,7 +140,7 @@ def summarise(ranks:list, k:int=10)->dict:
     return dict(mrr=float(np.mean(rr)) if rr else 0.0, r1=float(np.mean([r == 1 for r in ranks])) if ranks else 0.0,
                 r10=float(np.mean([r is not None and r <= k for r in ranks])) if ranks else 0.0)
 
-# %% ../nbs/03_eval.ipynb #06a50372
+# %% ../nbs/03_eval.ipynb #31f37e38
 def run_queries(db, queries:list, emb=hash_embed, k:int=10, search:dict=None, roll:dict=None)->list:
     "For each query: `{passage, section, doc}` first-right ranks and the search latency."
     anc, out = _ancestors(db), []
@@ -169,7 +169,7 @@ def table(results:list, by:str='kind')->dict:
                 'ms_p50': float(np.percentile([r['ms'] for r in rs], 50)), 'ms_p95': float(np.percentile([r['ms'] for r in rs], 95)), 'n': len(rs)}
             for g, rs in groups.items()}
 
-# %% ../nbs/03_eval.ipynb #101152a8
+# %% ../nbs/03_eval.ipynb #fa18dfeb
 def _section_chunker(text): return [(text, 0, len(text))]
 
 def ablation_configs()->list:
@@ -220,7 +220,7 @@ def ablation_markdown(rows:list)->str:
                      f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | {r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
     return '\n'.join([head] + [fmt(r) for r in rows])
 
-# %% ../nbs/03_eval.ipynb #5fd53b33
+# %% ../nbs/03_eval.ipynb #f8e15fb2
 def _title_norm(t): return re.sub(r'[^0-9a-z]+', ' ', re.sub(r'^\(?(\d+|[A-Z])(\.\d+)*\)?\.?\s+', '', t.strip()).lower()).strip()
 
 def recovered_headings(parsed)->list:
@@ -236,17 +236,21 @@ def match_headings(outline:list, found:list)->dict:
         ok = lambda ft: (n := _title_norm(ft)) == t or (len(t) >= 6 and len(n) >= 6 and (t in n or n in t))
         cands = [i for i, (_, ft, _) in enumerate(found) if i not in used and ok(ft)]
         if not cands: continue
-        i = min(cands, key=lambda i: abs(found[i][2] - page))
+        i = min(cands, key=lambda i: (_title_norm(found[i][1]) != t, abs(found[i][2] - page)))   # the same title first, then the nearest
         used.add(i); pairs.append(((lvl, page), (found[i][0], found[i][2])))
     votes = Counter((f[0], o[0]) for o, f in pairs)            # found level -> the outline level it most often stands for
     to_outline = {fl: max((n, ol) for (f2, ol), n in votes.items() if f2 == fl)[1] for fl, _ in votes}
     lv = sum(to_outline[f[0]] == o[0] for o, f in pairs)
-    return dict(match=len(pairs), found=len(found), gold=len(outline), level=lv, page=sum(o[1] == f[1] for o, f in pairs))
+    deepest = max(to_outline, default=0)                       # the deepest recovered level the outline reaches
+    return dict(match=len(pairs), found=len(found), gold=len(outline), level=lv, page=sum(o[1] == f[1] for o, f in pairs),
+                found_in_depth=sum(f[0] <= deepest for f in found))
 
 def prf(c:dict)->dict:
-    "Precision, recall, F1, level and page accuracy from `match_headings` counts (summed over documents)."
+    "Precision, recall, F1, level and page accuracy from `match_headings` counts (summed over documents), and precision and F1 within the outline's depth."
     p, r = c['match'] / max(c['found'], 1), c['match'] / max(c['gold'], 1)
-    return dict(precision=p, recall=r, f1=2 * p * r / max(p + r, 1e-9), level=c['level'] / max(c['match'], 1), page=c['page'] / max(c['match'], 1))
+    dp = c['match'] / max(c.get('found_in_depth', c['found']), 1)
+    return dict(precision=p, recall=r, f1=2 * p * r / max(p + r, 1e-9), level=c['level'] / max(c['match'], 1), page=c['page'] / max(c['match'], 1),
+                precision_in_depth=dp, f1_in_depth=2 * dp * r / max(dp + r, 1e-9))
 
 def structure_scores(pdfs:list)->dict:
     "`{file: counts}` for PDFs with 3+ outline entries, parsed with the outline hidden."

@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/tree.html.md"""
 __all__ = ['DEFAULT_TYPES', 'detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
            'doc_id', 'store_chunks', 'adaptive_weights', 'merge_spans', 'walk_files']
 
-# %% ../nbs/02_tree.ipynb #8343eb48
+# %% ../nbs/02_tree.ipynb #d8e4096b
 import re, json, time, hashlib, logging, os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +22,7 @@ from .data import (parse, profile_for, ParseError, Parsed, verse_citation, is_ve
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/02_tree.ipynb #b5f0403e
+# %% ../nbs/02_tree.ipynb #eeb73b57
 _fence = re.compile(r'^\s{0,3}(`{3,}|~{3,})')
 
 def _md_lines(text:str):
@@ -36,7 +36,7 @@ def _md_lines(text:str):
             yield line, True
         else: yield line, False
 
-# %% ../nbs/02_tree.ipynb #2d5898bb
+# %% ../nbs/02_tree.ipynb #c2d00458
 _heading = re.compile(r'^(#{1,6})\s+(.+?)\s*#*\s*$')
 
 def _headings(text:str)->list:
@@ -52,13 +52,22 @@ def _structured(text:str)->bool:
     n = len(_headings(text))
     return n < 3 or n <= 2 * _text_lines(text)
 
-# %% ../nbs/02_tree.ipynb #fe06ced4
+# %% ../nbs/02_tree.ipynb #dac55482
+_units = 'one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth'
+_number_word = (rf'(?:{_units}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|tenth|eleventh|twelfth|last|final'
+                rf'|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:{_units}))?)')
 _chapter = re.compile(r'^\s*(?P<word>part|book|chapter|canto|adhyaya|adhyāya|section|article|volume|act|scene|lesson|sutra|sūtra)'
-                      r'\s+(?P<num>[0-9]+|[ivxlcdm]+|[a-z]+)\b[.:]?(?:\s+.{0,80})?$', re.I)
+                      rf'\s+(?P<num>[0-9]+|[ivxlcdm]+|{_number_word}|[a-z])\b[.:]?(?:\s+.{{0,80}})?$', re.I)
 
 def _chapter_lines(text:str)->list:
-    "`(line_index, word)` for standalone lines like `CHAPTER IV` or `Book 2. The Return`."
-    return [(i, m['word'].lower()) for i, l in enumerate(text.split('\n')) if len(l) <= 100 and (m := _chapter.match(l))]
+    """`(line_index, word)` for standalone lines like `CHAPTER IV`, `Book 2. The Return` or `Chapter Twenty-One`:
+    a line with a title after its number must follow a blank line, or wrapped prose could pass for one."""
+    lines, out = text.split('\n'), []
+    for i, l in enumerate(lines):
+        if len(l) > 100 or not (m := _chapter.match(l)): continue
+        bare = len(l.split()) == 2 and re.match(r'[0-9]+$|[ivxlcdm]+$', m['num'], re.I)   # CHAPTER 2, Book IV
+        if bare or i == 0 or not lines[i - 1].strip(): out.append((i, m['word'].lower()))
+    return out
 
 _numline = re.compile(r'^\s{0,6}(?P<num>\d{1,3}(?:\.\d{1,3}){0,3})\.?\s+(?P<title>[A-Z][^\n]{0,80})$')
 
@@ -87,7 +96,7 @@ def detect_mode(pages)->str:
     if _numbered_sequence(pages): return 'numbered'
     return 'window'
 
-# %% ../nbs/02_tree.ipynb #fd139924
+# %% ../nbs/02_tree.ipynb #45cddc57
 _DIVISION_ORDER = ['volume', 'part', 'book', 'act', 'canto', 'chapter', 'adhyaya', 'adhyāya', 'lesson', 'scene', 'section', 'article', 'sutra', 'sūtra']
 
 def struct_levels(pages, max_levels:int=4)->dict:
@@ -98,7 +107,7 @@ def struct_levels(pages, max_levels:int=4)->dict:
     order = sorted(counts, key=lambda w: (counts[w], _DIVISION_ORDER.index(w) if w in _DIVISION_ORDER else 99))
     return {w: min(i + 1, max_levels) for i, w in enumerate(order)}
 
-# %% ../nbs/02_tree.ipynb #6a4c0619
+# %% ../nbs/02_tree.ipynb #4da70e2a
 @dataclass
 class TreeNode:
     "One section of a document. `seq` is its index in the flat list; `parent` is another `seq`."
@@ -115,14 +124,14 @@ class TreeNode:
 
     def text(self)->str: return '\n\n'.join(t for _, t in self.segments if t.strip())
 
-# %% ../nbs/02_tree.ipynb #aa514445
+# %% ../nbs/02_tree.ipynb #157b52b7
 def summarize_extractive(text:str, n:int=300)->str:
     "First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`."
     clean = ' '.join(re.sub(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}', '', l) for l in text.splitlines() if l.strip() and not _fence.match(l))
     clean = ' '.join(clean.split())
     return clean if len(clean) <= n else clean[:n].rsplit(' ', 1)[0] + '…'
 
-# %% ../nbs/02_tree.ipynb #20566078
+# %% ../nbs/02_tree.ipynb #2832e9ae
 def _assemble(events, title:str, pages:list)->list:
     "Nodes from `head`/`line` events; the root (seq 0) holds text before the first heading."
     root = TreeNode(0, title, 0, None, pages[0][0] if pages else 0, pages[-1][0] if pages else 0, signal='root')
@@ -143,7 +152,7 @@ def _assemble(events, title:str, pages:list)->list:
         if n.seq and n.segments: n.page_end = max(n.page_end, n.segments[-1][0])
     return nodes
 
-# %% ../nbs/02_tree.ipynb #a80877d3
+# %% ../nbs/02_tree.ipynb #64b45a03
 def _compact(levels)->dict:
     "Distinct levels mapped to 1, 2, 3... in order."
     return {l: i + 1 for i, l in enumerate(sorted(set(levels)))}
@@ -158,7 +167,7 @@ def _markdown_events(pages, title, min_level=1, max_levels=4, signal='markdown')
             if h and level[h[0]] <= max_levels: yield ('head', p, level[h[0]], h[1], signal)
             else: yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #35fbfe0a
+# %% ../nbs/02_tree.ipynb #07de3f93
 def _chapter_events(pages, max_levels=4):
     lv = struct_levels(pages, max_levels)
     for p, txt in pages:
@@ -204,7 +213,7 @@ def _window_events(pages, window=8):
             yield ('head', p, 1, f'Pages {p + off}–{last + off}', 'window')
         for line in txt.split('\n'): yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #47c2e77c
+# %% ../nbs/02_tree.ipynb #63d351bb
 def _norm_title(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
 
 def _find_line(lines:list, title:str, taken:set)->int|None:
@@ -230,7 +239,7 @@ def _outline_events(pages, outline, max_levels=4, signal='outline'):
             if i in starts: yield ('head', p, *starts[i], signal)
             else: yield ('line', p, line)
 
-# %% ../nbs/02_tree.ipynb #04096ab1
+# %% ../nbs/02_tree.ipynb #c69caf36
 def _summarize(nodes, fn):
     for n in nodes:
         own = n.text()
@@ -265,7 +274,7 @@ def build_tree(pages,                 # [(page_no, text)]: markdown or plain tex
     _summarize(nodes, summarize or summarize_extractive)
     return nodes
 
-# %% ../nbs/02_tree.ipynb #e35777cf
+# %% ../nbs/02_tree.ipynb #5e3024eb
 def _dedent_path(parts:list)->list:
     out = []
     for p in parts:
@@ -283,7 +292,7 @@ def heading_path(tree,               # the node list from build_tree
     while len(sep.join(path)) > max_len and len(path) > 2: path = [path[0], '…'] + path[3:] if path[1] == '…' else [path[0], '…'] + path[2:]
     return sep.join(path)[:max_len]
 
-# %% ../nbs/02_tree.ipynb #63095941
+# %% ../nbs/02_tree.ipynb #fbfc5472
 def _prefix(store:str, prefix:str=None)->str: return prefix if prefix is not None else ('' if store == 'store' else f'{store}_')
 
 @patch
@@ -315,7 +324,7 @@ def doc_id(source, title:str='')->str:
     "Content-addressed document id: re-adding the same source is a no-op, not a duplicate."
     return hashlib.sha1(f'{source}\x00{title}'.encode()).hexdigest()[:16]
 
-# %% ../nbs/02_tree.ipynb #15e306a6
+# %% ../nbs/02_tree.ipynb #6c9e4e59
 def _node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48)->list:
     "Chunk records for every node's own text, in document order."
     chunk, out = as_chunker(chunker), []
@@ -338,7 +347,7 @@ def _node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chun
                             metadata=json.dumps(meta, ensure_ascii=False) if meta else None))
     return out
 
-# %% ../nbs/02_tree.ipynb #626c410b
+# %% ../nbs/02_tree.ipynb #c4d92173
 def _embed_hash(c:dict, with_heading:bool)->str:
     return hashlib.sha1((embed_text(c) if with_heading else c['content']).encode()).hexdigest()[:20]
 
@@ -370,7 +379,7 @@ def store_chunks(store,                # chunk store table
     if todo: store._check_embedder(emb_fn, record=True)
     return len(todo)
 
-# %% ../nbs/02_tree.ipynb #0b1d97fd
+# %% ../nbs/02_tree.ipynb #cb111976
 @patch
 def delete_doc(self:Database,
                did:str,              # document id
@@ -392,7 +401,7 @@ def delete_source(self:Database, source:str, store:str='store', prefix:str=None)
     for did in ids: self.delete_doc(did, store, prefix)
     return len(ids)
 
-# %% ../nbs/02_tree.ipynb #a0fc5850
+# %% ../nbs/02_tree.ipynb #281fcf6b
 def _doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash):
     doc = dict(id=did, title=title, source=source, kind=kind, pages=len(pages), meta=json.dumps(meta or {}, ensure_ascii=False, default=str),
                added_at=time.strftime('%Y-%m-%dT%H:%M:%S'), hash=dhash)
@@ -418,7 +427,7 @@ def _write_doc(self:Database, t, doc, node_rows, chunks, emb_fn, with_heading)->
         if reuse: t.store.add(reuse)
     return n
 
-# %% ../nbs/02_tree.ipynb #d94e1432
+# %% ../nbs/02_tree.ipynb #a9622a4d
 def _pages_hash(title, pages, outline, mode)->str:
     h = hashlib.sha1(json.dumps([title, mode, outline or []], default=str).encode())
     for p, t in pages: h.update(f'\x00{p}\x00'.encode()); h.update(t.encode())
@@ -481,7 +490,7 @@ def add_doc(self:Database,
     res['embedded'] = self._write_doc(t, doc, node_rows, chunks, self._default_emb(emb_fn), with_heading)
     return res
 
-# %% ../nbs/02_tree.ipynb #b0082583
+# %% ../nbs/02_tree.ipynb #c53d4bb1
 _NODE_COLS = 'id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks, signal'
 
 @patch
@@ -521,7 +530,7 @@ def toc(self:Database,
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
                  tree=_nest(self._nodes_of(t, d['id']), max_depth, summaries)) for d in self._docs_matching(t, doc)]
 
-# %% ../nbs/02_tree.ipynb #6fe3c482
+# %% ../nbs/02_tree.ipynb #338bb97f
 @patch
 def _node(self:Database, t, node_id:str)->dict:
     r = self.execute(f'SELECT {_NODE_COLS} FROM {qi(t.nodes.name)} WHERE id=?', (node_id,)).fetchone()
@@ -553,7 +562,7 @@ def node_context(self:Database, node_id:str, store:str='store', prefix:str=None)
                 siblings=[_brief(r) for r in rows if r['parent_id'] == n['parent_id'] and r['id'] != node_id and n['parent_id']],
                 children=[_brief(r) for r in rows if r['parent_id'] == node_id])
 
-# %% ../nbs/02_tree.ipynb #15e0cf7d
+# %% ../nbs/02_tree.ipynb #1d2e584d
 @patch
 def read(self:Database,
          node_id:str,          # 'doc#seq', as returned by toc() or sections()
@@ -581,7 +590,7 @@ def read(self:Database,
     return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=_crumb(by_id, node_id),
                 pages=(n['page_start'], end), text=text[:max_chars], chars=len(text), truncated=len(text) > max_chars)
 
-# %% ../nbs/02_tree.ipynb #60fb24b3
+# %% ../nbs/02_tree.ipynb #803c6de9
 _identifier = re.compile(r'\b(?:\w*_\w+|[a-z]+[A-Z]\w*|[A-Z]{2,}\d*|\w*\d\w*[A-Za-z]\w*)\b')
 
 def adaptive_weights(q:str,   # the raw query
@@ -595,7 +604,7 @@ def adaptive_weights(q:str,   # the raw query
     if '"' in q or _identifier.search(q): return (2.0, 1.0)
     return (1.0, 1.0)
 
-# %% ../nbs/02_tree.ipynb #b28f822b
+# %% ../nbs/02_tree.ipynb #bf25078a
 def _key(h): return h.get('ord', h.get('rowid', h.get('id', 0))) or 0
 
 def merge_spans(hits,       # ranked hits carrying node_id + page
@@ -618,7 +627,7 @@ def merge_spans(hits,       # ranked hits carrying node_id + page
         out.append({**s, 'content': text, '_nspan': len(ms), 'pages': (min(m.get('page') or 0 for m in ms), max(m.get('page') or 0 for m in ms))})
     return out
 
-# %% ../nbs/02_tree.ipynb #04e034b2
+# %% ../nbs/02_tree.ipynb #0fe7c790
 _TREE_COLS = ['id', 'content', 'heading', 'doc_id', 'node_id', 'page', 'ord']
 
 def _as_query(emb, dtype=None):
@@ -649,7 +658,7 @@ def doc_search(self:Database,
     for h in hits: h['breadcrumb'] = h.get('heading') or ''
     return (merge_spans(hits, gap) if spans else hits)[:limit]
 
-# %% ../nbs/02_tree.ipynb #a2ab6ed7
+# %% ../nbs/02_tree.ipynb #37cb54af
 def _rollup(hits, score='max', per=3)->list:
     "Hits grouped by node, best first: `[(node_id, score, [hits])]`."
     agg = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
@@ -681,7 +690,7 @@ def sections(self:Database,
                         snippets=[h['content'] for h in hs], read=f"read('{nid}')"))
     return out
 
-# %% ../nbs/02_tree.ipynb #4cfdf92a
+# %% ../nbs/02_tree.ipynb #4b36f760
 @patch
 def context(self:Database,
             q:str,              # query string
@@ -715,7 +724,7 @@ def context(self:Database,
     if rel: prompt += '\n\nRelated sections: ' + '; '.join(f"{r['breadcrumb']} [{r['node_id']}]" for r in rel)
     return dict(query=q, sections=out, related=rel, prompt=prompt)
 
-# %% ../nbs/02_tree.ipynb #9d87cf4f
+# %% ../nbs/02_tree.ipynb #4d68b3e1
 def _file_hash(path)->str:
     h = hashlib.sha1()
     with open(path, 'rb') as f:
@@ -758,7 +767,7 @@ def add_file(self:Database,
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     return self._add_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **kw)
 
-# %% ../nbs/02_tree.ipynb #6b1f15b8
+# %% ../nbs/02_tree.ipynb #df45582f
 DEFAULT_TYPES = '.pdf,.md,.markdown,.txt,.rst,.ipynb,.xml,.tei,.htm,.html,.docx'
 
 def _types(types)->set: return {('.' + t.strip().lstrip('.')).lower() for t in str(types).split(',') if t.strip()}
@@ -784,7 +793,7 @@ def _parse_job(path, profile, assets):
     except ParseError as e: return e.reason
     except Exception as e: return f'{type(e).__name__}: {e}'
 
-# %% ../nbs/02_tree.ipynb #109f8fae
+# %% ../nbs/02_tree.ipynb #3e4b2ad0
 @patch
 def _flush(self:Database, t, pending:list, emb_fn, with_heading:bool, results:dict, batch:int):
     "Embed the chunks of several parsed documents together, then write each document."
@@ -807,7 +816,7 @@ def _flush(self:Database, t, pending:list, emb_fn, with_heading:bool, results:di
         if emb_fn is not None and chunks: t.store._check_embedder(emb_fn, record=True)
     pending.clear()
 
-# %% ../nbs/02_tree.ipynb #605ecad1
+# %% ../nbs/02_tree.ipynb #869e1a70
 def _parsed_stream(todo, workers:int, assets=None):
     "`(item, Parsed or error message)` in input order; builtin-profile files parse in a process pool when `workers`."
     from litetree.data import BUILTIN_PROFILES
