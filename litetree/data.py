@@ -12,7 +12,7 @@ __all__ = ['BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'Pars
            'recover_headings', 'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'parse',
            'chunk_text', 'as_chunker', 'default_embedder', 'StaticEmbedder', 'load_embedder']
 
-# %% ../nbs/01_data.ipynb #2bd54304
+# %% ../nbs/01_data.ipynb #2ba76b63
 import re, json, logging, unicodedata, importlib.metadata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,7 +24,7 @@ from .core import hash_embed
 
 _log = logging.getLogger(__name__)
 
-# %% ../nbs/01_data.ipynb #971defbf
+# %% ../nbs/01_data.ipynb #7535fb28
 @dataclass
 class Parsed:
     "A document read into pages: the one shape every reader returns."
@@ -44,7 +44,7 @@ class ParseError(ValueError):
         self.path, self.reason = str(path), reason
         super().__init__(f'{path}: {reason}')
 
-# %% ../nbs/01_data.ipynb #de0d0f0f
+# %% ../nbs/01_data.ipynb #30481000
 def _looks_binary(raw:bytes)->bool:
     sample = raw[:8192]
     if not sample: return False
@@ -75,7 +75,7 @@ def read_text(path)->tuple:
     "`(text, encoding)` of a text file."
     return decode_bytes(Path(path).read_bytes(), path)
 
-# %% ../nbs/01_data.ipynb #85944b4e
+# %% ../nbs/01_data.ipynb #0c32bc2a
 def _pages_of(text:str)->list:
     "Pages split at form feeds, numbered from 1; blank pages keep their number."
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
@@ -87,7 +87,7 @@ def parse_text(path, kind:str='text')->Parsed:
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
     return Parsed(pages, kind=kind, meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #dd326814
+# %% ../nbs/01_data.ipynb #eea3f3a6
 _rst_adorn = re.compile(r'^([=\-`:\'"~^_*+#<>.!$%&(),/;?@\[\\\]{|}])\1{2,}\s*$')
 
 def rst_to_markdown(text:str)->str:
@@ -105,7 +105,7 @@ def rst_to_markdown(text:str)->str:
         else: out.append(lines[i]); i += 1
     return '\n'.join(out)
 
-# %% ../nbs/01_data.ipynb #5cd602b0
+# %% ../nbs/01_data.ipynb #7245130c
 _VOID = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'}
 _DROP = {'script', 'style', 'nav', 'header', 'footer', 'aside', 'form', 'noscript', 'template', 'svg', 'button', 'select', 'iframe'}
 _HEADS = {'h1', 'h2', 'h3', 'h4', 'h5', 'h6'}
@@ -137,7 +137,7 @@ def _find(n, tags):
     for k in n.kids:
         if (f := _find(k, tags)) is not None: return f
 
-# %% ../nbs/01_data.ipynb #ecd1f44c
+# %% ../nbs/01_data.ipynb #ba90d147
 def _inline(n)->str:
     "The text of a node, whitespace collapsed."
     if isinstance(n, str): return n
@@ -183,7 +183,7 @@ def html_to_markdown(html:str)->tuple:
     out = []; _md(main, out); _flush_inline(out, 0)
     return '\n\n'.join(s for _, s in out), (' '.join(_inline(title).split()) or None) if title else None
 
-# %% ../nbs/01_data.ipynb #69614f2b
+# %% ../nbs/01_data.ipynb #ce0f76c2
 def parse_html(path)->Parsed:
     "An HTML page's main content as one markdown page."
     text, enc = read_text(path)
@@ -195,7 +195,7 @@ def parse_rst(path)->Parsed:
     text, enc = read_text(path)
     return Parsed(_pages_of(rst_to_markdown(text)), kind='rst', meta={'encoding': enc})
 
-# %% ../nbs/01_data.ipynb #ea950efe
+# %% ../nbs/01_data.ipynb #56f03622
 def parse_ipynb(path)->Parsed:
     "Markdown cells as text, code cells fenced in the notebook's language."
     try: nb = json.loads(read_text(path)[0])
@@ -208,7 +208,7 @@ def parse_ipynb(path)->Parsed:
         parts.append(src if c.get('cell_type') == 'markdown' else f'```{lang}\n{src}\n```' if c.get('cell_type') == 'code' else '')
     return Parsed(_pages_of('\n\n'.join(p for p in parts if p)), kind='ipynb')
 
-# %% ../nbs/01_data.ipynb #3ead3bf0
+# %% ../nbs/01_data.ipynb #3f54810b
 def _docx_level(style_name:str)->int|None:
     if not style_name: return None
     if style_name == 'Title': return 1
@@ -236,7 +236,7 @@ def parse_docx(path)->Parsed:
     title = (d.core_properties.title or '').strip() or None
     return Parsed(_pages_of('\n\n'.join(out)), title=title, kind='docx')
 
-# %% ../nbs/01_data.ipynb #5afc8a0d
+# %% ../nbs/01_data.ipynb #2f5279e3
 import xml.etree.ElementTree as ET
 
 def _local(tag): return tag.rsplit('}', 1)[-1] if isinstance(tag, str) else ''
@@ -272,7 +272,7 @@ def parse_tei(path)->Parsed:
     title = next((_tei_text(e) for e in root.iter() if _local(e.tag) == 'title'), None)
     return Parsed(_pages_of(text), title=title or None, kind='tei')
 
-# %% ../nbs/01_data.ipynb #5e218721
+# %% ../nbs/01_data.ipynb #abd487c4
 _CITES = [re.compile(r'^\s*(?P<ref>(?:[1-3]\s)?[A-Z][a-z]+\.?\s\d+:\d+)\b'),          # Genesis 1:1, 1 Kings 2:3
           re.compile(r'(?:\|\|?|//)\s*(?P<ref>[A-Za-z]+_?\d+(?:[.,]\d+)+)\s*(?:\|\|?|//)'), # || Mn_1.1 ||, // BhG_2.47 //
           re.compile(r'^\s*(?P<ref>\d+(?:\.\d+){1,3})[.:)]?\s+\S')]                     # 1.1.1 text
@@ -288,7 +288,7 @@ def is_verse_text(text:str, min_share:float=0.3)->bool:
     n = sum(verse_citation(l) is not None for l in lines)
     return n >= 3 and n >= min_share * len(lines)
 
-# %% ../nbs/01_data.ipynb #71074dfb
+# %% ../nbs/01_data.ipynb #3ed4934f
 @dataclass
 class Line:
     "One line of a PDF page, with what its fonts say."
@@ -317,7 +317,7 @@ def page_lines(page)->list:
     d = page.get_text('dict', flags=0)
     return [ln for b in d['blocks'] if b.get('type') == 0 for l in b['lines'] if (ln := _line_of(l, b['number']))]
 
-# %% ../nbs/01_data.ipynb #71b6751c
+# %% ../nbs/01_data.ipynb #b753cb95
 _pageno = re.compile(r'^(page\s+)?([0-9]+|[ivxlcdm]+)(\s*(of|/)\s*[0-9]+)?$', re.I)
 BAND = 0.08   # top and bottom share of the page height where running headers and footers live
 
@@ -354,7 +354,7 @@ def _running_rows(pages:list)->set:
         if sum(any(0 < abs(p - q) <= 2 for q in ps) for p in ps) >= 3: out |= {id(l) for _, row in copies for l in row}
     return out
 
-# %% ../nbs/01_data.ipynb #5644a6f0
+# %% ../nbs/01_data.ipynb #2049551d
 def _blocks(lines:list)->list:
     "Lines grouped by pymupdf block: [(x0, y0, x1, y1, [lines])]."
     bs = {}
@@ -375,7 +375,7 @@ def reading_order(lines:list, width:float)->list:
     flush()
     return out
 
-# %% ../nbs/01_data.ipynb #43846c53
+# %% ../nbs/01_data.ipynb #caae5683
 def join_lines(texts:list)->str:
     "Lines of one paragraph as one string, hyphenation at line ends mended."
     out = ''
@@ -384,7 +384,7 @@ def join_lines(texts:list)->str:
         else: out = f'{out} {t}' if out else t
     return out
 
-# %% ../nbs/01_data.ipynb #74a9c95f
+# %% ../nbs/01_data.ipynb #78888ac3
 _numbered = re.compile(r'^(?P<num>(?:\d+|[A-Z])(?:\.\d+)+|\d+)\.?\s+(?P<title>\S.*)$')
 _keyword = re.compile(r'^(?P<kw>article|chapter|section|part|book|title|annex|appendix|schedule|canto|adhyaya)\s+'
                       r'(?P<num>[0-9]+[a-z]?|[IVXLCDM]+|[A-Z])\b\.?(?:\s*[-–—:.]?\s*(?P<title>.*))?$', re.I)
@@ -417,7 +417,7 @@ def _standalone(ls:list)->str|None:
     if _toc_line.search(t) or _caption.match(t) or len(_codeish.findall(t)) > 2 or t[0] in '•‣▪◦-–—*·' or re.match(r'\(\d', t): return None
     return t
 
-# %% ../nbs/01_data.ipynb #138139bd
+# %% ../nbs/01_data.ipynb #9942a409
 def _candidate(ls:list, body:float)->tuple|None:
     "`(text, size, styled, depth)` when block `ls` looks like a heading."
     t = _standalone(ls)
@@ -442,7 +442,7 @@ def heading_levels(cands:list, body:float, title_sizes=())->list:
     rank = {l: i + 1 for i, l in enumerate(sorted(set(raw)))}   # compact, so one-off sizes (a title page) do not push the rest past h6
     return [min(rank[l], 6) for l in raw]
 
-# %% ../nbs/01_data.ipynb #a3f6b84c
+# %% ../nbs/01_data.ipynb #85b92426
 def page_markdown(blocks:list, heads:dict)->str:
     "A page as markdown: `heads` maps a block's index to its heading level."
     parts = []
@@ -451,7 +451,7 @@ def page_markdown(blocks:list, heads:dict)->str:
         parts.append('#' * heads[i] + ' ' + t if i in heads else t)
     return '\n\n'.join(p for p in parts if p)
 
-# %% ../nbs/01_data.ipynb #bf739b6e
+# %% ../nbs/01_data.ipynb #32aa26d4
 _toc_title = re.compile(r'^((table of )?contents?|inhalt(sverzeichnis)?|table des mati[eè]res|sommaire|[íi]ndice|indice generale|contenidos?|目次|目录)$', re.I)
 _ends_in_number = re.compile(r'(^|\s)(\d{1,4}|[ivxlc]{1,6})$', re.I)
 _toc_pageno = re.compile(r'\s(?:p\.\s*|page\s+)?(\d{1,4}|[ivxlc]{1,6})$', re.I)
@@ -466,7 +466,7 @@ def _toc_row(text:str)->tuple|None:
 def _heading_key(text:str)->str:
     "A heading's words, for matching it to a contents entry: numbering, leaders, page number, case and punctuation set aside."
     t = re.sub(r'^\(?((\d+|[A-Z])(\.\d+)*|[IVXLC]+)\)?[.:]?\s+', '', text.strip())
-    t = re.sub(r'[\s.·…]*\s(p\.\s*|page\s+)?(\d{1,4}|[ivxlc]{1,6})$', '', t, flags=re.I)
+    if entry := _toc_row(t): t = entry[0]
     return ' '.join(re.findall(r'[^\W_]+', t.lower()))
 
 def _rows(lines:list)->list:
@@ -534,7 +534,7 @@ def printed_toc(pages:list)->tuple:
     found = {p: e for p, bs in enumerate(pages) if (e := _toc_entries(bs))}
     return set(found), [(k, d) for e in found.values() for t, d in e if (k := _heading_key(t))]
 
-# %% ../nbs/01_data.ipynb #89fc227e
+# %% ../nbs/01_data.ipynb #cf8eff65
 def _stems(key:str)->frozenset: return frozenset(w[:-1] if len(w) > 3 and w.endswith('s') else w for w in key.split())
 
 def _in_toc(key:str, keys:dict)->bool:
@@ -544,15 +544,12 @@ def _in_toc(key:str, keys:dict)->bool:
     ws, inside = _stems(key), lambda a, b: a in b and len(a) >= 0.6 * len(b)   # a title cut short, not one word of a longer one
     return any(len(k) >= 6 and (inside(key, k) or inside(k, key) or len(ws) >= 2 and len(ws & kw) >= 0.75 * len(ws | kw)) for k, kw in keys.items())
 
-def _trusted(found:list, toc:list)->bool:
-    "A contents list of 3+ entries, half of whose entries are among the candidates: this document's own."
-    keys = {k: _stems(k) for k, _ in toc}
-    return len(toc) >= 3 and sum(_in_toc(_heading_key(c[0]), keys) for *_, c in found) >= 0.5 * len(keys)
-
-def _agree_with_toc(found:list, toc:list)->list:
-    "The candidates `(page, block, (text, size, styled, depth))` that the contents lists, or that sit below its depth."
+def _agree_with_toc(found:list, toc:list)->list|None:
+    """The candidates `(page, block, (text, size, styled, depth))` that the contents lists, or that sit below its
+    depth; None when the list is not this document's own (under 3 entries, or half of them not among the candidates)."""
     keys, deepest = {k: _stems(k) for k, _ in toc}, max((d for _, d in toc), default=0)
     listed = [_in_toc(_heading_key(c[0]), keys) for *_, c in found]
+    if len(toc) < 3 or sum(listed) < 0.5 * len(keys): return None
     deeper = [not ok and (c[3] or 0) > max(deepest, 1) for (*_, c), ok in zip(found, listed)]
     n, hits = Counter((c[1], c[2]) for *_, c in found), Counter((c[1], c[2]) for (*_, c), ok in zip(found, listed) if ok)
     levels = {st for st, k in hits.items() if k >= 2 and k >= 0.5 * n[st]}   # the styles the listed levels are set in
@@ -592,15 +589,14 @@ def recover_headings(pages:list)->list:
     listing = _contents_pages(found) - toc_pages
     entry = lambda p, t: p in toc_pages and _toc_row(t) or p in listing and re.search(r'\s\d+$|^\d+\s', t)
     found = [(p, i, c) for p, i, c in found if not entry(p, c[0])]
-    if _trusted(found, toc):
-        found = _agree_with_toc(found, toc)
-        found = sorted(found + _listed_blocks(pages, found, toc, toc_pages, body), key=lambda f: f[:2])
+    if (kept := _agree_with_toc(found, toc)) is not None:
+        found = sorted(kept + _listed_blocks(pages, kept, toc, toc_pages, body), key=lambda f: f[:2])
     levels = heading_levels([c for *_, c in found], body, {c[1] for p, _, c in found if p == 0})
     heads = [{} for _ in pages]
     for (p, i, _), lvl in zip(found, levels): heads[p][i] = lvl
     return heads
 
-# %% ../nbs/01_data.ipynb #afb9b066
+# %% ../nbs/01_data.ipynb #f4cd4bd9
 def pdf_outline(doc)->list:
     "The PDF's bookmarks as `[(level, title, page)]`, pages from 1, unusable entries dropped."
     out = []
@@ -609,7 +605,7 @@ def pdf_outline(doc)->list:
         if title and 1 <= page <= doc.page_count: out.append((lvl, title, page))
     return out
 
-# %% ../nbs/01_data.ipynb #90b7c928
+# %% ../nbs/01_data.ipynb #c62553f7
 def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
     saved = []
     for n, img in enumerate(page.get_images(full=True), 1):
@@ -620,7 +616,7 @@ def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
         p.write_bytes(info['image']); saved.append(p)
     return saved
 
-# %% ../nbs/01_data.ipynb #59ce8082
+# %% ../nbs/01_data.ipynb #a305dd94
 MAX_PAGES = 5_000
 
 def _open_pdf(path, password=None):
@@ -644,7 +640,7 @@ def _read_pages(doc, path, assets=None):
         images.append(_save_images(doc, page, i, Path(assets), stem) if assets else [])
     return raw, dims, scanned, images
 
-# %% ../nbs/01_data.ipynb #bf6eec79
+# %% ../nbs/01_data.ipynb #97fd0f03
 def parse_pdf(path,
               assets=None,               # folder for extracted images; None extracts none
               max_pages:int=MAX_PAGES,   # refuse longer documents (page bombs)
@@ -679,7 +675,7 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     meta = {'pages': len(pages), 'scanned_pages': scanned, 'headings': 'recovered' if recover else 'outline', 'repaired': repaired}
     return Parsed(pages, outline if len(outline) >= 2 else [], title, 'pdf', meta, [p for ims in images for p in ims])
 
-# %% ../nbs/01_data.ipynb #71fdfdf5
+# %% ../nbs/01_data.ipynb #641f5d42
 @dataclass
 class Profile:
     "How one kind of file becomes a document: recognise, read, chunk, build its tree."
@@ -712,7 +708,7 @@ BUILTIN_PROFILES = [
     Profile('text', ('.txt', '.text', '.log', ''), None, lambda p: parse_text(p, 'txt')),
 ]
 
-# %% ../nbs/01_data.ipynb #9691e6ee
+# %% ../nbs/01_data.ipynb #657da257
 _registered: dict = {}
 _entry_points_loaded = False
 
@@ -733,7 +729,7 @@ def _load_entry_points():
             for p in (obj if isinstance(obj, (list, tuple)) else [obj]): register_profile(p)
         except Exception as e: _log.warning('litetree: profile entry point %r failed to load (%s); skipped', ep.name, e)
 
-# %% ../nbs/01_data.ipynb #83ec6c35
+# %% ../nbs/01_data.ipynb #97f0dfca
 def _detects(p, path, head)->bool:
     try: return bool(p.detect(path, head))
     except Exception as e: _log.warning('litetree: profile %r could not inspect %s (%s)', p.name, path, e); return False
@@ -758,7 +754,7 @@ def profile_for(path, profile:str=None)->Profile:
         if Path(path).suffix.lower() in p.exts: return p
     return next(b for b in BUILTIN_PROFILES if b.name == 'text')
 
-# %% ../nbs/01_data.ipynb #773c75d2
+# %% ../nbs/01_data.ipynb #b3d9400e
 def parse(path, profile:str=None, **kw)->Parsed:
     "Read any supported file into a `Parsed`; `kw` goes to the reader (e.g. `assets=` for PDF images)."
     path = Path(path)
@@ -771,7 +767,7 @@ def parse(path, profile:str=None, **kw)->Parsed:
     out.meta['profile'] = p.name
     return out
 
-# %% ../nbs/01_data.ipynb #f63a46ab
+# %% ../nbs/01_data.ipynb #4e042295
 from collections import namedtuple
 Chunk = namedtuple('Chunk', 'text start end')
 CHUNK_SIZE = 384   # characters: 03_eval measured 384 at +0.013 ± 0.005 section MRR over 512 (649 queries)
@@ -804,7 +800,7 @@ def _recursive(size):
     from chonkie import RecursiveChunker
     return RecursiveChunker(chunk_size=size, min_characters_per_chunk=1)
 
-# %% ../nbs/01_data.ipynb #29834475
+# %% ../nbs/01_data.ipynb #b8089aec
 def as_chunker(fn)->Callable:
     "Any chunker (ours, a chonkie chunker, or `text -> list[str]`) as `text -> list[Chunk]`."
     if fn is None: return chunk_text
@@ -819,12 +815,12 @@ def as_chunker(fn)->Callable:
         return out
     return run
 
-# %% ../nbs/01_data.ipynb #b24acf0f
+# %% ../nbs/01_data.ipynb #cb9b639f
 def default_embedder():
     "The embedder litetree uses when none is given: `hash_embed`, chosen by `bench/embedders.py` (see above)."
     return hash_embed
 
-# %% ../nbs/01_data.ipynb #38f2c559
+# %% ../nbs/01_data.ipynb #5441e997
 def _read_safetensors(path)->dict:
     "Tensors of a .safetensors file as numpy arrays (only the dtypes static models use)."
     raw = Path(path).read_bytes()
@@ -845,7 +841,7 @@ def _hf_cached(name:str)->Path|None:
     snaps = sorted((root/f"models--{name.replace('/', '--')}"/'snapshots').glob('*'), key=lambda p: p.stat().st_mtime)
     return next((s for s in reversed(snaps) if (s/'tokenizer.json').exists()), None)
 
-# %% ../nbs/01_data.ipynb #73d841a6
+# %% ../nbs/01_data.ipynb #c782d0a0
 class StaticEmbedder:
     "A model2vec-format static embedding model, from a folder or the Hugging Face cache; never downloads."
     def __init__(self, model:str, max_tokens:int=512):
@@ -874,7 +870,7 @@ class StaticEmbedder:
         if self.normalize: out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
 
-# %% ../nbs/01_data.ipynb #76af29d8
+# %% ../nbs/01_data.ipynb #20cb7a55
 def load_embedder(name:str=None, fallback:bool=False):
     "An embedder by name: None or 'hash' for `hash_embed`, else a static model folder or cached hub name."
     if name in (None, 'hash', hash_embed.id): return default_embedder()

@@ -9,7 +9,7 @@ __all__ = ['corpus_dir', 'corpus_kinds', 'Query', 'section_texts', 'make_queries
            'table', 'ablation_configs', 'ingest', 'ablate', 'ablation_markdown', 'recovered_headings', 'match_headings',
            'prf', 'structure_scores']
 
-# %% ../nbs/03_eval.ipynb #14b3c8da
+# %% ../nbs/03_eval.ipynb #b1894d0a
 import re, json, time, random
 from collections import Counter
 from dataclasses import dataclass
@@ -19,7 +19,7 @@ from .core import database, hash_embed, STOP_WORDS
 from .data import parse, chunk_text
 from .tree import *
 
-# %% ../nbs/03_eval.ipynb #2f1d3fda
+# %% ../nbs/03_eval.ipynb #c785d3a5
 def corpus_dir(start=None)->Path:
     "The repository's `corpus/` folder, found upwards from `start` (default: the working directory)."
     p = Path(start or Path.cwd()).resolve()
@@ -33,7 +33,7 @@ def corpus_kinds(d:Path)->dict:
     rows = [l.split('|') for l in (d/'SOURCES.md').read_text().splitlines() if l.startswith('| ') and not l.startswith('| file')]
     return {r[1].strip(): r[2].strip() for r in rows if len(r) > 3}
 
-# %% ../nbs/03_eval.ipynb #94c4fef4
+# %% ../nbs/03_eval.ipynb #4ce5eabe
 def _words(t:str)->list: return re.findall(r'\w+', t.lower())
 def _grams(ws:list, n:int=5)->set: return {' '.join(ws[i:i + n]) for i in range(len(ws) - n + 1)}
 
@@ -57,7 +57,7 @@ def _sentences(text:str)->list:
     return [s.strip() for s in re.split(r'(?<=[.!?])\s+|\n\s*\n', text) if 8 <= len(_words(s)) <= 40 and
             sum(w.isalpha() for w in _words(s)) >= 0.7 * len(_words(s))]
 
-# %% ../nbs/03_eval.ipynb #dc67bffc
+# %% ../nbs/03_eval.ipynb #df78daeb
 def _degrade(s:str, df:Counter, rng)->str:
     "Misremembered: lower case, the two rarest words gone, neighbours swapped, one typo."
     ws = _words(s)
@@ -76,7 +76,7 @@ def _keywords(s:str, df:Counter, n:int=4)->str:
     mid = len(ws) // 2
     return ' '.join(ws[max(0, mid - n // 2):max(0, mid - n // 2) + n])
 
-# %% ../nbs/03_eval.ipynb #4100a3b6
+# %% ../nbs/03_eval.ipynb #8b98994c
 def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyword'), doc_kinds:dict=None)->list:
     "Known-item queries from `n` passages that occur once in the corpus, one query per kind per passage."
     texts = section_texts(db)
@@ -99,7 +99,7 @@ def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyw
     kind_of = lambda nid: (doc_kinds or {}).get(Path(docs.get(nid, '')).name, '')
     return [Query(make[k](s), k, nid.split('#')[0], nid, uniq, kind_of(nid)) for nid, s, uniq in picked for k in kinds]
 
-# %% ../nbs/03_eval.ipynb #ed4544cb
+# %% ../nbs/03_eval.ipynb #5c16e69a
 def _norm(s:str)->str: return ' '.join(_words(s))
 
 def question_queries(db, path, doc_kinds:dict=None)->list:
@@ -117,7 +117,7 @@ def question_queries(db, path, doc_kinds:dict=None)->list:
         out.append(Query(o['question'], 'question', nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a}, (doc_kinds or {}).get(o['file'], '')))
     return out
 
-# %% ../nbs/03_eval.ipynb #62d62de7
+# %% ../nbs/03_eval.ipynb #e9913a2c
 def _ancestors(db)->dict:
     "`{node_id: set of ancestor node ids}`, the root excluded."
     parent = dict(db.execute('SELECT id, parent_id FROM nodes'))
@@ -140,7 +140,7 @@ def summarise(ranks:list, k:int=10)->dict:
     return dict(mrr=float(np.mean(rr)) if rr else 0.0, r1=float(np.mean([r == 1 for r in ranks])) if ranks else 0.0,
                 r10=float(np.mean([r is not None and r <= k for r in ranks])) if ranks else 0.0)
 
-# %% ../nbs/03_eval.ipynb #067ba040
+# %% ../nbs/03_eval.ipynb #55e54256
 def run_queries(db, queries:list, emb=hash_embed, k:int=10, search:dict=None, roll:dict=None)->list:
     "For each query: `{passage, section, doc}` first-right ranks and the search latency."
     anc, out = _ancestors(db), []
@@ -169,7 +169,7 @@ def table(results:list, by:str='kind')->dict:
                 'ms_p50': float(np.percentile([r['ms'] for r in rs], 50)), 'ms_p95': float(np.percentile([r['ms'] for r in rs], 95)), 'n': len(rs)}
             for g, rs in groups.items()}
 
-# %% ../nbs/03_eval.ipynb #775b06b9
+# %% ../nbs/03_eval.ipynb #7d5d7b1d
 def _section_chunker(text): return [(text, 0, len(text))]
 
 def ablation_configs()->list:
@@ -220,7 +220,7 @@ def ablation_markdown(rows:list)->str:
                      f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | {r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
     return '\n'.join([head] + [fmt(r) for r in rows])
 
-# %% ../nbs/03_eval.ipynb #f9178c70
+# %% ../nbs/03_eval.ipynb #09fcbb50
 def _title_norm(t): return re.sub(r'[^0-9a-z]+', ' ', re.sub(r'^\(?(\d+|[A-Z])(\.\d+)*\)?\.?\s+', '', t.strip()).lower()).strip()
 
 def recovered_headings(parsed)->list:
