@@ -11,7 +11,8 @@ __all__ = ['SAMPLES', 'highlight', 'cmd_add', 'cmd_search', 'cmd_sections', 'cmd
 # %% ../nbs/06_cli.ipynb #bfa9b6b5
 import sys, json, re, shutil, argparse, tempfile, logging
 from pathlib import Path
-from .core import fts_words, STOP_WORDS
+from .core import fts_words, STOP_WORDS, DatabaseLocked
+from .ingest import ingest_summary
 from .api import Index
 
 # %% ../nbs/06_cli.ipynb #8da13905
@@ -36,11 +37,11 @@ def _pages(p): return f'p. {p[0]}' if p and p[0] == p[1] else f'pp. {p[0]}–{p[
 
 def cmd_add(args, ix)->int:
     res = [r for p in args.paths for r in ix.add(p, quiet=args.quiet)]
-    counts = {k: 0 for k in ('added', 'replaced', 'unchanged', 'failed')}
-    for r in res:
-        counts['failed' if 'error' in r else 'unchanged' if r.get('skipped') else 'replaced' if r.get('replaced') else 'added'] += 1
+    counts = ingest_summary(res)
     def human(_):
-        print(f"{counts['added']} added, {counts['replaced']} replaced, {counts['unchanged']} unchanged, {counts['failed']} failed")
+        print(', '.join(f"{counts[k]} {k}" for k in ('added', 'replaced', 'unchanged', 'skipped', 'failed')))
+        for why, n in sorted(counts['reasons'].items(), key=lambda kv: -kv[1]):
+            if not any(r.get('error') == why for r in res): print(f"  skipped {n}: {why}")
         for r in res:
             if 'error' in r: print(f"  failed: {r.get('source')}: {r['error']}")
     _emit(args, dict(counts=counts, results=res), human)
@@ -87,10 +88,8 @@ def cmd_rm(args, ix)->int:
     return 0 if n else 1
 
 def cmd_stats(args, ix)->int:
-    q = lambda sql: ix.db.execute(sql).fetchone()[0]
-    fn = ix.db.conn.filename
-    st = dict(db=fn, documents=len(ix), sections=q('SELECT count(*) FROM nodes'), chunks=q('SELECT count(*) FROM store'),
-              pages=q('SELECT coalesce(sum(pages), 0) FROM docs'), embedder=ix.db.store_meta('store').get('embedder'),
+    fn = ix.db.path
+    st = dict(db=str(fn) if fn else None, **ix.db.counts(ix.store),
               bytes=sum(p.stat().st_size for p in Path(fn).parent.glob(Path(fn).name + '*')) if fn else 0)
     _emit(args, st, lambda s: print('\n'.join(f'{k:>10}: {v}' for k, v in s.items())))
     return 0
@@ -191,5 +190,5 @@ def main(argv=None)->int:
         if args.cmd != 'add' and not Path(args.db).exists():
             print(f'litetree: no database at {args.db}: create one with `litetree --db {args.db} add PATH`', file=sys.stderr); return 2
         with Index(args.db) as ix: return _COMMANDS[args.cmd](args, ix)
-    except (ValueError, ImportError, OSError) as e:
+    except (ValueError, ImportError, OSError, DatabaseLocked) as e:
         print(f'litetree: {e}', file=sys.stderr); return 2

@@ -6,11 +6,12 @@ Docs: https://litetree.github.io/litetree/data.html.md"""
 
 # %% auto #0
 __all__ = ['BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'Parsed', 'ParseError', 'decode_bytes', 'read_text',
-           'parse_text', 'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst', 'parse_ipynb', 'parse_docx',
-           'parse_tei', 'verse_citation', 'is_verse_text', 'Line', 'page_lines', 'strip_furniture', 'reading_order',
-           'join_lines', 'body_size', 'numbering_depth', 'heading_levels', 'page_markdown', 'printed_toc',
-           'recover_headings', 'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'parse',
-           'chunk_text', 'as_chunker', 'default_embedder', 'StaticEmbedder', 'load_embedder']
+           'is_text_file', 'parse_text', 'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst',
+           'parse_ipynb', 'parse_docx', 'parse_tei', 'verse_citation', 'is_verse_text', 'Line', 'page_lines',
+           'strip_furniture', 'reading_order', 'join_lines', 'body_size', 'numbering_depth', 'heading_levels',
+           'page_markdown', 'printed_toc', 'recover_headings', 'pdf_outline', 'parse_pdf', 'Profile',
+           'register_profile', 'profile_for', 'known_exts', 'parse', 'chunk_text', 'as_chunker', 'default_embedder',
+           'StaticEmbedder', 'load_embedder']
 
 # %% ../nbs/01_data.ipynb #2ba76b63
 import re, json, logging, unicodedata, importlib.metadata
@@ -74,6 +75,11 @@ def decode_bytes(raw:bytes, path='<bytes>')->tuple:
 def read_text(path)->tuple:
     "`(text, encoding)` of a text file."
     return decode_bytes(Path(path).read_bytes(), path)
+
+def is_text_file(path)->bool:
+    "Do a file's first 8 KB look like text (for files whose name does not say what they are)?"
+    with open(path, 'rb') as f: head = f.read(8192)
+    return head.startswith((b'\xff\xfe', b'\xfe\xff')) or not _looks_binary(head)
 
 # %% ../nbs/01_data.ipynb #0c32bc2a
 def _pages_of(text:str)->list:
@@ -753,6 +759,12 @@ def profile_for(path, profile:str=None)->Profile:
     for p in BUILTIN_PROFILES:
         if Path(path).suffix.lower() in p.exts: return p
     return next(b for b in BUILTIN_PROFILES if b.name == 'text')
+
+# %% ../nbs/01_data.ipynb #be663a82
+def known_exts()->set:
+    "Every file extension a registered or built-in profile reads."
+    _load_entry_points()
+    return {e for p in [*_registered.values(), *BUILTIN_PROFILES] for e in p.exts if e}
 
 # %% ../nbs/01_data.ipynb #b3d9400e
 def parse(path, profile:str=None, **kw)->Parsed:

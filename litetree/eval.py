@@ -50,7 +50,7 @@ class Query:
 def section_texts(db)->dict:
     "`{node_id: own text}` for every node with text, from the chunks in the store."
     out = {}
-    for nid, content in db.execute('SELECT node_id, content FROM store ORDER BY doc_id, ord'): out[nid] = out.get(nid, '') + content
+    for c in db.doc_chunks(): out[c['node_id']] = out.get(c['node_id'], '') + c['content']
     return out
 
 def _sentences(text:str)->list:
@@ -83,7 +83,8 @@ def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyw
     counts, df = Counter(), Counter()
     for t in texts.values():
         ws = _words(t); counts.update(_grams(ws)); df.update(set(ws))
-    docs = {r[0]: r[1] for r in db.execute('SELECT n.id, d.source FROM nodes n JOIN docs d ON d.id = n.doc_id')}
+    src = {d['id']: d['source'] for d in db.doc_rows()}
+    docs = {n['id']: src.get(n['doc_id']) for n in db.node_rows()}
     by_doc = {}   # keyed by file name, so the sample does not depend on where the corpus sits
     for nid, t in sorted(texts.items(), key=lambda kv: (Path(docs.get(kv[0], '')).name, int(kv[0].split('#')[1]))):
         for s in _sentences(t):
@@ -105,8 +106,8 @@ def _norm(s:str)->str: return ' '.join(_words(s))
 def question_queries(db, path, doc_kinds:dict=None)->list:
     "Queries from a questions.jsonl of `{question, anchor, file}`, with gold found in the store."
     texts, out = section_texts(db), []
-    for nid, title in db.execute('SELECT id, title FROM nodes'): texts[nid] = title + '\n' + texts.get(nid, '')   # an anchor may be a heading
-    src = {r[0]: Path(r[1]).name for r in db.execute('SELECT id, source FROM docs')}
+    for n in db.node_rows(): texts[n['id']] = n['title'] + '\n' + texts.get(n['id'], '')   # an anchor may be a heading
+    src = {d['id']: Path(d['source']).name for d in db.doc_rows()}
     for line in Path(path).read_text().splitlines():
         if not line.strip(): continue
         o = json.loads(line)
@@ -120,7 +121,7 @@ def question_queries(db, path, doc_kinds:dict=None)->list:
 # %% ../nbs/03_eval.ipynb #e9913a2c
 def _ancestors(db)->dict:
     "`{node_id: set of ancestor node ids}`, the root excluded."
-    parent = dict(db.execute('SELECT id, parent_id FROM nodes'))
+    parent = {n['id']: n['parent_id'] for n in db.node_rows()}
     out = {}
     for nid in parent:
         a, p = set(), parent.get(nid)

@@ -13,10 +13,7 @@ __all__ = ['CHARS_PER_TOKEN', 'LLMError', 'openai_llm', 'litellm_llm', 'extract_
 import os, re, json, time, difflib, logging, urllib.request, urllib.error
 from pathlib import Path
 from fastcore.basics import patch
-from apswutils import Database
-from .core import qi
-from .tree import *
-import litetree.tree as _tree
+from .core import Database
 
 _log = logging.getLogger(__name__)
 
@@ -202,8 +199,6 @@ def llm_builder(llm, max_tokens:int=4000, overlap:int=1):
     build.builds_outline = True
     return build
 
-_tree._LLM_BUILDER.append(llm_builder)   # lets add_doc(build=llm) accept a bare model once this module is imported
-
 # %% ../nbs/04_llm.ipynb #f1539fdd
 def llm_summarizer(llm, max_chars:int=6000, words:int=40):
     "A `summarize=` callable: a model's summary of a section's text (truncated to `max_chars`)."
@@ -279,14 +274,14 @@ def navigate(self:Database,
 @patch
 def to_treedex(self:Database, doc_id:str, store:str='store')->dict:
     "A document's tree and pages in TreeDex's JSON index format."
-    t = self.get_tree(store)
-    rows = self._nodes_of(t, doc_id)
+    rows = self.node_rows(doc_id, store)
     pages, by_id, shown = {}, {r['id']: r for r in rows}, set()
     def heads(nid):   # the heading lines of a node and its unshown ancestors, outermost first
         chain = []
         while nid in by_id and nid not in shown and by_id[nid]['seq'] != 0: chain.append(by_id[nid]); shown.add(nid); nid = by_id[nid]['parent_id']
         return ''.join('#' * min(r['level'], 6) + ' ' + r['title'] + '\n\n' for r in reversed(chain))
-    for nid, p, content, meta in self.execute(f'SELECT node_id, page, content, metadata FROM {qi(store)} WHERE doc_id=? ORDER BY ord', (doc_id,)):
+    for c in self.doc_chunks(doc_id, store, ('node_id', 'page', 'content', 'metadata')):
+        nid, p, content, meta = c['node_id'], c['page'], c['content'], c['metadata']
         cuts = [[0, p]] + (json.loads(meta).get('_breaks', []) if meta else [])    # a chunk can run across pages
         pages[p] = pages.get(p, '') + ('\n\n' if pages.get(p) and nid not in shown else '') + heads(nid)
         for (a, pa), (b, _) in zip(cuts, cuts[1:] + [[len(content), None]]): pages[pa] = pages.get(pa, '') + content[a:b]
