@@ -28,8 +28,10 @@ class Index:
     def __init__(self,
                  path='litetree.db',  # database file; ':memory:' for a throwaway index
                  embedder=None,       # None (the file's, or the default), a static model folder or hub name, or a callable
-                 store:str='store'):
-        self.db, self.store = database(path), store
+                 store:str='store',
+                 busy_ms:int=10_000,  # how long a write waits for another process's write lock
+                 readonly:bool=None): # open without writing (default: when the file or its folder is not writable)
+        self.db, self.store = database(path, busy_ms, readonly=readonly), store
         have = self.db.store_meta(store).get('embedder')
         if embedder is None and have and have != hash_embed.id:
             raise ValueError(f"{path} was built with embedder {have!r}: open it with Index({str(path)!r}, embedder=...) naming that model")

@@ -168,6 +168,7 @@ def parser()->argparse.ArgumentParser:
     p.add_argument('--db', default='litetree.db', help='database file (default: ./litetree.db)')
     p.add_argument('--json', action='store_true', help='machine-readable output')
     p.add_argument('--quiet', '-q', action='store_true', help='no progress bar')
+    p.add_argument('--wait', type=float, default=10, metavar='SECONDS', help='how long a write waits for another writer to finish (default: 10)')
     sub = p.add_subparsers(dest='cmd', required=True)
     a = sub.add_parser('add', help='index files or folders'); a.add_argument('paths', nargs='+')
     for name in ('search', 'sections'):
@@ -189,6 +190,6 @@ def main(argv=None)->int:
         if args.cmd == 'serve': return cmd_serve(args)
         if args.cmd != 'add' and not Path(args.db).exists():
             print(f'litetree: no database at {args.db}: create one with `litetree --db {args.db} add PATH`', file=sys.stderr); return 2
-        with Index(args.db) as ix: return _COMMANDS[args.cmd](args, ix)
+        with Index(args.db, busy_ms=int(args.wait * 1000)) as ix: return _COMMANDS[args.cmd](args, ix)
     except (ValueError, ImportError, OSError, DatabaseLocked) as e:
         print(f'litetree: {e}', file=sys.stderr); return 2

@@ -6,10 +6,9 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 
 # %% auto #0
 __all__ = ['META', 'HEADING_WEIGHT', 'TOKENIZE', 'DECLARABLE', 'STOP_WORDS', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT',
-           'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'TREE_COLS', 'DOC_COLS', 'NODE_COLS', 'Database', 'DatabaseLocked',
-           'SQLiteDatabase', 'database', 'qi', 'to_vector', 'to_blob', 'hash_embed', 'ChunkStore', 'ann_path',
-           'AnnIndex', 'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker',
-           'rerank_hits', 'fusion_weight', 'tree_prefix']
+           'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'Database', 'DatabaseLocked', 'SQLiteDatabase', 'database', 'qi',
+           'to_vector', 'to_blob', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id', 'embed_text',
+           'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
 import os, re, json, uuid, time, hashlib, struct, logging, unicodedata, functools
@@ -17,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
 import apsw, apswutils
-from fastcore.basics import patch, AttrDict
+from fastcore.basics import patch
 from usearch.index import Index
 
 _log = logging.getLogger(__name__)
@@ -44,22 +43,30 @@ def _writable(path:Path)->bool:
     while not d.exists(): d = d.parent      # a folder still to be made: whether its nearest ancestor may be written
     return os.access(d, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
 
+def _bare(*args, **kw)->apsw.Connection:
+    """An apsw connection without the hooks other libraries register for every new connection: apswutils' run
+    `PRAGMA journal_mode=wal` and `PRAGMA optimize` at once, which write, and wait only 100 ms for another writer."""
+    hooks, apsw.connection_hooks = apsw.connection_hooks, []
+    try: return apsw.Connection(*args, **kw)
+    finally: apsw.connection_hooks = hooks
+
 def _connect(path, busy_ms:int, readonly:bool)->apsw.Connection:
     "An apsw connection with its busy timeout set before anything else touches the file."
-    if path is None: conn = apsw.Connection(':memory:')
+    if path is None: conn = _bare(':memory:')
     elif not readonly:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = apsw.Connection(str(path))
+        conn = _bare(str(path))
     else:
         if not path.exists(): raise FileNotFoundError(f"no database at {path}: a read-only database must exist")
-        conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+        conn = _bare(str(path), flags=apsw.SQLITE_OPEN_READONLY)
     conn.set_busy_timeout(busy_ms)
+    conn.pragma('foreign_keys', True)   # what apswutils' hooks would have set, minus the writes
     if readonly and path is not None:
         try: conn.execute('SELECT count(*) FROM sqlite_master').fetchall()
         except (apsw.CantOpenError, apsw.ReadOnlyError):   # a WAL file in a folder we cannot write
             conn.close()
             _log.info('litetree: %s is in a read-only folder; opening it as immutable', path)
-            conn = apsw.Connection(f'file:{path.resolve()}?immutable=1', flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
+            conn = _bare(f'file:{path.resolve()}?immutable=1', flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
             conn.set_busy_timeout(busy_ms)
     return conn
 
@@ -102,7 +109,7 @@ def _lock_message(self:SQLiteDatabase, what:str)->str:
         who = f"another process (pid {o['pid']}, writing {o['what'] or 'to it'} for {time.time() - o['since']:.0f} s)"
     except (OSError, ValueError, KeyError, TypeError, AttributeError): pass
     return (f"{self.path} is locked: {who} holds its write lock, and {what or 'this write'} waited {self.busy_ms / 1000:g} s "
-            f"for it. Try again when it has finished, or open the database with a longer busy_ms")
+            f"for it. Try again when it has finished, or wait longer (busy_ms=, or --wait on the command line)")
 
 @patch
 @contextmanager
@@ -942,160 +949,3 @@ def fts_triggers(self:ChunkStore, on:bool=True):
     with self.db.writing('a bulk load'):
         for suffix in ('_fts_ai', '_fts_ad', '_fts_au'): self.db.execute(f'DROP TRIGGER IF EXISTS {qi(self.name + suffix)}')
         self.db._set_meta(self.name, 'fts_triggers', 0)
-
-# %% ../nbs/00_core.ipynb #c26be068
-TREE_COLS = dict(doc_id=str, node_id=str, page=int, ord=int, hash=str)   # what a chunk knows of its place
-DOC_COLS = ('id', 'title', 'source', 'kind', 'pages', 'meta', 'added_at', 'hash')
-NODE_COLS = ('id', 'doc_id', 'parent_id', 'level', 'seq', 'title', 'page_start', 'page_end', 'summary', 'nchunks', 'signal')
-
-def tree_prefix(store:str, prefix:str=None)->str:
-    "The prefix of a store's docs and nodes tables: '' for 'store', else '<store>_'."
-    return prefix if prefix is not None else ('' if store == 'store' else f'{store}_')
-
-def _tree_ddl(p:str, store:str)->list:
-    D, N, S = qi(p + 'docs'), qi(p + 'nodes'), qi(store)
-    return [f'CREATE TABLE IF NOT EXISTS {D} (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind TEXT, pages INTEGER, meta TEXT, '
-            'added_at TEXT, hash TEXT)',
-            f'CREATE INDEX IF NOT EXISTS {qi(p + "docs_source")} ON {D}(source)',
-            f'CREATE TABLE IF NOT EXISTS {N} (id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, parent_id TEXT, level INTEGER, seq INTEGER, '
-            'title TEXT, page_start INTEGER, page_end INTEGER, summary TEXT, nchunks INTEGER DEFAULT 0, signal TEXT)',
-            f'CREATE INDEX IF NOT EXISTS {qi(p + "nodes_doc")} ON {N}(doc_id, seq)',
-            *[f'CREATE INDEX IF NOT EXISTS {qi(f"{store}_{n}")} ON {S}({on})' for n, on in [('doc', 'doc_id, ord'), ('node', 'node_id, ord'), ('hash', 'hash')]]]
-
-# %% ../nbs/00_core.ipynb #83966bd7
-@patch
-def get_tree(self:SQLiteDatabase,
-             store:str='store',  # chunk store the tree is built over
-             prefix:str=None,    # table prefix (default: '' for 'store', else '<store>_')
-             ann:bool=True,      # keep an HNSW index on the chunk store
-             **cols,             # extra typed columns for the chunk store
-            )->AttrDict:
-    "Create the docs/nodes tables and a node-aware chunk store when missing; returns the tables. Opening existing ones writes nothing."
-    p = tree_prefix(_check_store_name(store), prefix)
-    if (store, p) not in self._trees or cols:
-        st = self.get_store(store, ann=ann, **TREE_COLS, **cols)
-        want = {p + 'docs', p + 'nodes', p + 'docs_source', p + 'nodes_doc', f'{store}_doc', f'{store}_node', f'{store}_hash'}
-        have = {r[0] for r in self.execute(f"SELECT name FROM sqlite_master WHERE name IN ({','.join('?' * len(want))})", sorted(want))}
-        if have != want:
-            if self.readonly: raise ValueError(f"{self.path} is open read-only and holds no document tree over store {store!r}")
-            with self.writing('creating the document tables'):
-                for sql in _tree_ddl(p, store): self.execute(sql)
-        self._trees[(store, p)] = AttrDict(docs=self.table(p + 'docs'), nodes=self.table(p + 'nodes'), store=st, prefix=p)
-    return self._trees[(store, p)]
-
-@patch
-def _tree(self:SQLiteDatabase, store:str, prefix:str=None)->dict:
-    "The tables of a tree, or None when the database has none over `store` (reading creates nothing)."
-    p = tree_prefix(store, prefix)
-    if (store, p) in self._trees: return self._trees[(store, p)]
-    if not self.has_store(store) or not self[p + 'nodes'].exists(): return None
-    return self.get_tree(store, prefix)
-
-# %% ../nbs/00_core.ipynb #267be998
-def _dicts(cur, cols)->list: return [dict(zip(cols, r)) for r in cur]
-
-@patch
-def doc_rows(self:SQLiteDatabase, store:str='store', prefix:str=None)->list:
-    "Every document's row, oldest first."
-    if not (t := self._tree(store, prefix)): return []
-    return _dicts(self.execute(f'SELECT {", ".join(DOC_COLS)} FROM {qi(t["docs"].name)} ORDER BY added_at, title'), DOC_COLS)
-
-@patch
-def doc_hash(self:SQLiteDatabase, did:str, store:str='store', prefix:str=None)->str|None:
-    "The content hash a document was stored with, or None when it is not there."
-    if not (t := self._tree(store, prefix)): return None
-    r = self.execute(f'SELECT hash FROM {qi(t["docs"].name)} WHERE id=?', (did,)).fetchone()
-    return r[0] if r else None
-
-@patch
-def doc_for_file(self:SQLiteDatabase, source:str, file_hash:str, store:str='store', prefix:str=None)->str|None:
-    "The id of the document stored from `source` with exactly these bytes, if any."
-    if not (t := self._tree(store, prefix)): return None
-    for did, meta in self.execute(f'SELECT id, meta FROM {qi(t["docs"].name)} WHERE source=?', (source,)):
-        if json.loads(meta or '{}').get('file_hash') == file_hash: return did
-
-@patch
-def node_rows(self:SQLiteDatabase, did:str=None, store:str='store', prefix:str=None)->list:
-    "A document's nodes in order (every document's when `did` is None)."
-    if not (t := self._tree(store, prefix)): return []
-    N = qi(t['nodes'].name)
-    if did is None: return _dicts(self.execute(f'SELECT {", ".join(NODE_COLS)} FROM {N} ORDER BY doc_id, seq'), NODE_COLS)
-    return _dicts(self.execute(f'SELECT {", ".join(NODE_COLS)} FROM {N} WHERE doc_id=? ORDER BY seq', (did,)), NODE_COLS)
-
-@patch
-def node_row(self:SQLiteDatabase, node_id:str, store:str='store', prefix:str=None)->dict|None:
-    "One node's row, or None."
-    if not (t := self._tree(store, prefix)): return None
-    r = self.execute(f'SELECT {", ".join(NODE_COLS)} FROM {qi(t["nodes"].name)} WHERE id=?', (node_id,)).fetchone()
-    return dict(zip(NODE_COLS, r)) if r else None
-
-@patch
-def doc_chunks(self:SQLiteDatabase, did:str=None, store:str='store', columns=('node_id', 'content'))->list:
-    "A document's chunks in reading order (every document's when `did` is None), as dicts of `columns`."
-    if not self.has_store(store): return []
-    cols, S = ', '.join(map(qi, columns)), qi(store)
-    if did is None: return _dicts(self.execute(f'SELECT {cols} FROM {S} ORDER BY doc_id, ord'), columns)
-    return _dicts(self.execute(f'SELECT {cols} FROM {S} WHERE doc_id=? ORDER BY ord', (did,)), columns)
-
-@patch
-def known_vectors(self:SQLiteDatabase, hashes, store:str='store')->dict:
-    "`{hash: embedding bytes}` for those of `hashes` the store already holds a vector for."
-    out, hs = {}, list(set(hashes))
-    if not self.has_store(store): return out
-    for i in range(0, len(hs), 500):
-        part = hs[i:i + 500]
-        out.update(self.execute(f'SELECT hash, embedding FROM {qi(store)} WHERE embedding IS NOT NULL AND hash IN ({",".join("?" * len(part))})', part).fetchall())
-    return out
-
-@patch
-def counts(self:SQLiteDatabase, store:str='store', prefix:str=None)->dict:
-    "How much the database holds: documents, sections, chunks, pages, and the embedder its vectors came from."
-    if not (t := self._tree(store, prefix)): return dict(documents=0, sections=0, chunks=0, pages=0, embedder=None)
-    one = lambda sql: self.execute(sql).fetchone()[0]
-    D, N = qi(t['docs'].name), qi(t['nodes'].name)
-    return dict(documents=one(f'SELECT count(*) FROM {D}'), sections=one(f'SELECT count(*) FROM {N}'),
-                chunks=one(f'SELECT count(*) FROM {qi(store)}'), pages=one(f'SELECT coalesce(sum(pages), 0) FROM {D}'),
-                embedder=t['store'].declared('embedder'))
-
-# %% ../nbs/00_core.ipynb #0398b891
-@patch
-def _delete_rows(self:SQLiteDatabase, t:dict, did:str):
-    self.execute(f'DELETE FROM {qi(t["store"].name)} WHERE doc_id=?', (did,))
-    self.execute(f'DELETE FROM {qi(t["nodes"].name)} WHERE doc_id=?', (did,))
-    self.execute(f'DELETE FROM {qi(t["docs"].name)} WHERE id=?', (did,))
-
-@patch
-def write_doc(self:SQLiteDatabase,
-              doc:dict,          # the docs row (`DOC_COLS`)
-              nodes:list,        # its node rows (`NODE_COLS`)
-              chunks:list,       # its chunks: content, heading, doc_id, node_id, page, ord, hash, metadata, embedding
-              emb_fn=None,       # the embedder the vectors came from, recorded with the store on its first vector
-              store:str='store', prefix:str=None)->bool:
-    "Store a document whole, replacing whatever came from the same source, in one transaction; True when it replaced one."
-    t = self.get_tree(store, prefix)
-    with self.writing(doc.get('source') or doc['id']):
-        old = [r[0] for r in self.execute(f'SELECT id FROM {qi(t["docs"].name)} WHERE source=? OR id=?', (doc['source'], doc['id']))]
-        for did in old: self._delete_rows(t, did)
-        t['docs'].insert(doc)
-        t['nodes'].insert_all(nodes)
-        t['store'].add(chunks)
-        if emb_fn is not None and any(c.get('embedding') is not None for c in chunks): t['store']._check_embedder(emb_fn, record=True)
-    return bool(old)
-
-@patch
-def delete_doc(self:SQLiteDatabase, did:str, store:str='store', prefix:str=None)->int:
-    "Remove a document, its nodes and its chunks; returns 1, or 0 when there was none."
-    if not (t := self._tree(store, prefix)): return 0
-    with self.writing(f'deleting {did}'):
-        n = self.execute(f'SELECT count(*) FROM {qi(t["docs"].name)} WHERE id=?', (did,)).fetchone()[0]
-        self._delete_rows(t, did)
-    return n
-
-@patch
-def delete_source(self:SQLiteDatabase, source:str, store:str='store', prefix:str=None)->int:
-    "Remove every document that came from `source`; returns how many."
-    if not (t := self._tree(store, prefix)): return 0
-    with self.writing(f'deleting {source}'):
-        ids = [r[0] for r in self.execute(f'SELECT id FROM {qi(t["docs"].name)} WHERE source=?', (str(source),))]
-        for did in ids: self._delete_rows(t, did)
-    return len(ids)
