@@ -12,14 +12,18 @@ of low intrinsic dimension (a random projection of 32-dim latents, plus noise), 
 
 Targets (issue 2): hybrid p50 within 1.5x of the two raw legs together; insert >= 5,000 rows/s; a reader
 holds no more than the HNSW file plus ~100 MB. Run: `python bench/core_bench.py [N]` (default 50,000).
+`--smoke`: 2,000 rows and 30 queries, the same code paths in a few seconds (bench/smoke.sh).
 """
 import os, sys, time, json, tempfile, resource, subprocess, statistics
 from pathlib import Path
 import numpy as np
-from litetree.core import database, fts_query, AnnIndex, _state
+from litetree.core import database, fts_query
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 50_000
-DIM, Q, K = 256, 300, 10
+SMOKE = '--smoke' in sys.argv
+args = [a for a in sys.argv[1:] if not a.startswith('--')]
+N = int(args[0]) if args else 2_000 if SMOKE else 50_000
+DIM, Q, K = 256, 30 if SMOKE else 300, 10
+READS = 20 if SMOKE else 200   # queries the reader process runs
 rng = np.random.default_rng(0)
 vocab = np.array([f'w{i}' for i in range(20_000)])
 zipf = 1 / np.arange(1, len(vocab) + 1); zipf /= zipf.sum()
@@ -45,8 +49,8 @@ def main():
     t = time.perf_counter()
     for i in range(0, N, 5_000): store.add([{'content': c} for c in docs[i:i+5_000]], embeddings=vecs[i:i+5_000])
     ins = time.perf_counter() - t
-    ix = _state(db)['store']['index']
-    t = time.perf_counter(); ix.sync(); build = time.perf_counter() - t
+    ix = db._stores['store']['index']   # the store's HNSW index (litetree's per-store state)
+    t = time.perf_counter(); ix.sync(); ix.save(); build = time.perf_counter() - t   # save(): a no-op when sync saved (N >= 5,000)
     print(f'rows {N:,} x {DIM} dims (float16)')
     print(f'insert: {N/ins:,.0f} rows/s ({ins:.2f} s, FTS triggers and change log included)')
     print(f'HNSW build (replay of the log, saving included): {build:.2f} s; file {Path(f"{path}.store.usearch").stat().st_size/2**20:.1f} MiB')
@@ -74,7 +78,7 @@ def main():
     print(f'db.search hybrid, widen=False       {pct(hyb_strict, 50):6.2f}  {pct(hyb_strict, 95):6.2f}   p50 = {pct(hyb_strict, 50)/legs:.2f}x the raw legs together')
 
     print('\nexact vs graph search (usearch, float16, 256 dims), ms per query, and graph recall@10')
-    for m in [1_000, 5_000, 10_000, 20_000, 50_000]:
+    for m in [1_000] if SMOKE else [1_000, 5_000, 10_000, 20_000, 50_000]:
         if m > N: break
         sub = ix._new(db.store_meta('store')); sub.add(np.arange(m), vecs[:m])
         ex = timed(lambda v: sub.search(v, K, exact=True), qv[:100])
@@ -91,7 +95,7 @@ hwm = lambda: int(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read(
 rss0 = hwm()
 db = database({str(path)!r}); s = db.get_store()
 rng = np.random.default_rng(1)
-for i in range(200): db.search('w60 w70', rng.standard_normal({DIM}).astype(np.float32), limit=10)
+for i in range({READS}): db.search('w60 w70', rng.standard_normal({DIM}).astype(np.float32), limit=10)
 print(json.dumps(dict(before=rss0, after=hwm())))
 '''
     r = json.loads(subprocess.run([sys.executable, '-c', reader], capture_output=True, text=True, check=True).stdout)

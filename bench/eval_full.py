@@ -2,16 +2,21 @@
 
 Prints, for the shipped defaults, metrics per query set and per kind of document, then the ablation table and
 structure accuracy on the corpus's outlined PDFs. Run from the repository: `python bench/eval_full.py [N]`.
+`--smoke`: the same tables over seven small files of the corpus (one or two of each kind but the novel), 10 passages.
 """
 import sys, time
 from litetree.eval import *
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+SMOKE = '--smoke' in sys.argv
+SMOKE_FILES = {'Apache-2.0.txt', 'algxpar.pdf', 'btxdoc.pdf', 'kjv-jonah.txt', 'installation.md', 'getting-started.md', 'autopkgtest.html'}
+args = [a for a in sys.argv[1:] if not a.startswith('--')]
+N = int(args[0]) if args else 10 if SMOKE else 100
 C = corpus_dir(); K = corpus_kinds(C)
-files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl'))
+files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl') and (not SMOKE or p.name in SMOKE_FILES))
 t = time.perf_counter()
 base = ingest(files)
 qs = make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
+assert qs, 'no queries: is corpus/ complete?'
 res = run_queries(base, qs)
 fmt = lambda m: f"{m['mrr']:.3f} / {m['r1']:.3f} / {m['r10']:.3f}"
 for by in ('kind', 'doc_kind'):
@@ -19,7 +24,7 @@ for by in ('kind', 'doc_kind'):
     for g, m in table(res, by).items():
         print(f"| {g} | {m['n']} | {fmt(m['passage'])} | {fmt(m['section'])} | {fmt(m['doc'])} | {m['ms_p50']:.1f} / {m['ms_p95']:.1f} |")
 print('\n' + ablation_markdown(ablate(files, qs)))
-s = structure_scores([C/f for f, k in K.items() if k == 'pdf-outline'])
+s = structure_scores([C/f for f, k in K.items() if k == 'pdf-outline' and (not SMOKE or f in SMOKE_FILES)])
 print('\n| PDF | precision | recall | F1 | F1 within the outline depth | level acc. | page acc. |\n|---|---|---|---|---|---|---|')
 tot = {k: sum(c[k] for c in s.values()) for k in next(iter(s.values()))}
 for f, c in [*s.items(), ('all (micro)', tot)]:

@@ -40,7 +40,7 @@ class Index:
             raise ValueError(f"{path} was built with embedder {have!r}, not {embedder_id(self.embed)!r}: reopen it with the embedder "
                              f"it was built with, or index into a new file")
 
-    def __repr__(self): return f'Index({str(self.db.path or ":memory:")!r}, {len(self)} documents)'
+    def __repr__(self): return f'Index({self.db.location!r}, {len(self)} documents)'
     def __len__(self): return self.db.counts(self.store)['documents']
 
 # %% ../nbs/05_api.ipynb #f2022567

@@ -30,6 +30,11 @@ class Database:
                 'known_vectors', 'counts')
     sem_search = True   # embed documents by default (`database(sem_search=False)`: keywords only)
     path = None         # the database's file, for a backend that has one
+    schemes = ()        # the URL schemes a backend opens (`postgresql://...`); `database()` picks the class by them
+    _backends = {}
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        for s in cls.schemes: Database._backends[s] = cls
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
 
@@ -71,6 +76,18 @@ def _connect(path, busy_ms:int, readonly:bool)->apsw.Connection:
     return conn
 
 # %% ../nbs/00_core.ipynb #e3378f9a
+def _use_wal(conn, busy_ms:int):
+    "Switch a new file to WAL. Two processes creating one file at once race for this switch, which takes no busy handler: retry."
+    deadline = time.monotonic() + busy_ms / 1000
+    while True:
+        try:
+            if conn.execute('PRAGMA journal_mode').fetchone()[0] != 'wal': conn.execute('PRAGMA journal_mode=WAL')
+            return
+        except apsw.BusyError:
+            if time.monotonic() > deadline: raise DatabaseLocked(f'{conn.filename} stayed locked for {busy_ms / 1000:g} s while it was being created')
+            time.sleep(0.02)
+
+# %% ../nbs/00_core.ipynb #9eafa022
 class SQLiteDatabase(Database, apswutils.Database):
     "A litetree database in one SQLite file (or in memory). Every SQL statement litetree runs on SQLite is a method here or on its `ChunkStore`s."
     def __init__(self, path=None, busy_ms:int=10_000, readonly:bool=None):
@@ -79,11 +96,11 @@ class SQLiteDatabase(Database, apswutils.Database):
         if self.readonly and self.path is not None: _log.info('litetree: %s is read-only: searching works, the HNSW index stays in memory', self.path)
         apswutils.Database.__init__(self, _connect(self.path, busy_ms, self.readonly))
         self.busy_ms, self._stores, self._trees, self._wrote = busy_ms, {}, {}, False
-        if self.path is not None and not self.readonly:
-            if self.conn.execute('PRAGMA journal_mode').fetchone()[0] != 'wal': self.conn.execute('PRAGMA journal_mode=WAL')
-            self.conn.execute('PRAGMA synchronous=NORMAL')
+        if self.path is not None and not self.readonly: _use_wal(self.conn, busy_ms); self.conn.execute('PRAGMA synchronous=NORMAL')
 
-    def __repr__(self): return f"SQLiteDatabase({str(self.path) if self.path else ':memory:'!r}{', readonly' if self.readonly else ''})"
+    def __repr__(self): return f"SQLiteDatabase({self.location!r}{', readonly' if self.readonly else ''})"
+    @property
+    def location(self)->str: return str(self.path) if self.path else ':memory:'
 
 # %% ../nbs/00_core.ipynb #b99ed064
 def database(path=None,              # a file path; None or ':memory:' for an in-memory database
@@ -91,8 +108,11 @@ def database(path=None,              # a file path; None or ':memory:' for an in
              sem_search:bool=True,    # embed documents by default (False: keyword search only, unless an embedder is passed)
              readonly:bool=None,      # open without writing anything (default: when the file or its folder is not writable)
             )->Database:
-    "Open or create a litetree database."
-    db = SQLiteDatabase(path, busy_ms, readonly)
+    "Open or create a litetree database: a SQLite file, or a server's URL (`postgresql://user@host/db`, see `00b_postgres`)."
+    scheme = str(path).split('://', 1)[0].lower() if '://' in str(path or '') else None
+    if scheme and scheme not in Database._backends:
+        raise ValueError(f"no litetree backend opens {scheme}:// URLs; known: {', '.join(sorted(Database._backends)) or 'none'}")
+    db = Database._backends[scheme](path, busy_ms, readonly) if scheme else SQLiteDatabase(path, busy_ms, readonly)
     db.sem_search = sem_search
     return db
 
@@ -864,7 +884,7 @@ def rerank_hits(q:str, hits:list, rerank, k:int=60, key:str='content')->list:
 # %% ../nbs/00_core.ipynb #afdd5489
 def _declared(emb_or_store, key:str, default):
     "What an embedder declares about its scores (`fusion_weight`, `max_distance`), or what a store's embedder declared."
-    if isinstance(emb_or_store, ChunkStore): return emb_or_store.declared(key, default)
+    if hasattr(emb_or_store, 'declared'): return emb_or_store.declared(key, default)   # a store, of any backend
     v = getattr(emb_or_store, key, None)
     return default if v is None else v
 

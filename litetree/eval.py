@@ -196,9 +196,9 @@ def _se(ranks, k=10):
     rr = [0 if r is None or r > k else 1 / r for r in ranks]
     return float(np.std(rr) / np.sqrt(len(rr))) if len(rr) > 1 else 0.0
 
-def ingest(files:list, emb=hash_embed, **kw):
-    "A fresh in-memory database holding `files`."
-    db = database()
+def ingest(files:list, emb=hash_embed, db=None, **kw):
+    "A database holding `files`: a fresh in-memory one, or `db` (any backend)."
+    db = db if db is not None else database()
     db.add_dir(files=files, emb_fn=emb, quiet=True, **kw)
     return db
 
