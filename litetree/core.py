@@ -553,7 +553,10 @@ def _check_embedder(self:ChunkStore, emb_fn, record:bool=False):
         self.db._set_meta(self.name, 'embedder', eid)
         for k in DECLARABLE:
             if (v := getattr(emb_fn, k, None)) is not None: self.db._set_meta(self.name, k, float(v))
-        _store(self).pop('declared', None)
+        self._forget_declared()
+
+@patch
+def _forget_declared(self:ChunkStore): _store(self).pop('declared', None)
 
 @patch
 def declared(self:ChunkStore, key:str, default=None):

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict
-from .core import (Database, DatabaseLocked, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob,
+from .core import (Database, ChunkStore, DatabaseLocked, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob,
                            embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, tree_prefix
 
@@ -176,21 +176,13 @@ def _declared_pg(self, key:str, default=None):
     d = {**_EARLIER_DECLARATIONS.get(m.get('embedder'), {}), **{k: m[k] for k in ('embedder', *DECLARABLE) if k in m}}
     return d.get(key, default)
 
-def _check_embedder_pg(self, emb_fn, record:bool=False):
-    eid, have = embedder_id(emb_fn), self.declared('embedder')
-    if eid and have and eid != have:
-        raise ValueError(f"store {self.name!r} was built with embedder {have!r}; {eid!r} makes incomparable vectors: "
-                         f"pass the original embedder, or use another store")
-    if eid and record and not have:
-        self.db._set_meta(self.name, 'embedder', eid)
-        for k in DECLARABLE:
-            if (v := getattr(emb_fn, k, None)) is not None: self.db._set_meta(self.name, k, float(v))
-
 def _check_where_pg(self, where):
     if isinstance(where, dict) and (bad := [k for k in where if k not in self.colnames]):
         raise ValueError(f"store {self.name!r} has no column {bad}: its columns are {sorted(self.colnames)}")
 
-PgStore.declared, PgStore._check_embedder, PgStore._check_where = _declared_pg, _check_embedder_pg, _check_where_pg
+# the embedder check is ChunkStore's own: it needs only `declared` and the database's `_set_meta`
+PgStore.declared, PgStore._check_embedder, PgStore._check_where = _declared_pg, ChunkStore._check_embedder, _check_where_pg
+PgStore._forget_declared = lambda self: None   # nothing cached here
 
 # %% ../nbs/00b_postgres.ipynb #c2c86a92
 def _fix_dims(self, nd:int):
