@@ -17,7 +17,7 @@ holds no more than the HNSW file plus ~100 MB. Run: `python bench/core_bench.py 
 import os, sys, time, json, tempfile, resource, subprocess, statistics
 from pathlib import Path
 import numpy as np
-from litetree.core import database, fts_query
+from litetree.core import database, fts_query, AnnIndex, _HDR
 
 SMOKE = '--smoke' in sys.argv
 args = [a for a in sys.argv[1:] if not a.startswith('--')]
@@ -42,6 +42,21 @@ def timed(fn, qs):
         t = time.perf_counter(); fn(q); out.append(time.perf_counter() - t)
     return out
 
+def check_costs(db, path):
+    "What trusting nothing costs: the quick check before a connection's first write, and loading the index file with its checks."
+    t = time.perf_counter(); bad = db.verify(); qc = time.perf_counter() - t
+    print(f'quick_check before the first write: {qc*1000:.0f} ms for a {path.stat().st_size/2**20:.0f} MiB database ({"ok" if not bad else bad})')
+    raw = Path(f'{path}.store.usearch').read_bytes()
+    fresh = AnnIndex(db, 'store'); meta = db.store_meta('store')
+    def best(fn, n=5):
+        out = []
+        for _ in range(n): t = time.perf_counter(); fn(); out.append(time.perf_counter() - t)
+        return min(out)
+    bare = best(lambda: fresh._new(meta).load(memoryview(raw)[_HDR.size:]))
+    checked = best(lambda: fresh._load(meta) or sys.exit('the index file failed its checks'))
+    print(f'loading the HNSW file: {checked*1000:.0f} ms with header, token and CRC-32 checks, {bare*1000:.0f} ms bare usearch load '
+          f'({checked/bare:.2f}x)')
+
 def main():
     d = Path(tempfile.mkdtemp()); path = d/'bench.db'
     docs, vecs = texts(N), embeddings(N)
@@ -54,6 +69,7 @@ def main():
     print(f'rows {N:,} x {DIM} dims (float16)')
     print(f'insert: {N/ins:,.0f} rows/s ({ins:.2f} s, FTS triggers and change log included)')
     print(f'HNSW build (replay of the log, saving included): {build:.2f} s; file {Path(f"{path}.store.usearch").stat().st_size/2**20:.1f} MiB')
+    check_costs(db, path)
 
     # queries: 2-3 mid-frequency words (strict AND finds rows), and a vector near a stored one
     qs = [' '.join(rng.choice(vocab[50:2000], rng.integers(2, 4))) for _ in range(Q)]

@@ -6,12 +6,13 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 
 # %% auto #0
 __all__ = ['META', 'HEADING_WEIGHT', 'TOKENIZE', 'DECLARABLE', 'STOP_WORDS', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT',
-           'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'Database', 'DatabaseLocked', 'SQLiteDatabase', 'database', 'qi',
-           'to_vector', 'to_blob', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id', 'embed_text',
-           'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
+           'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase',
+           'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex',
+           'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits',
+           'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, json, uuid, time, hashlib, struct, logging, unicodedata, functools
+import os, re, json, uuid, time, zlib, hashlib, struct, logging, unicodedata, functools
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -40,6 +41,9 @@ class Database:
 
 class DatabaseLocked(RuntimeError):
     "Another process held the write lock for longer than the busy timeout."
+
+class DatabaseDamaged(RuntimeError):
+    "The database file fails SQLite's checks: litetree reads what it can and writes nothing to it."
 
 # %% ../nbs/00_core.ipynb #4f50fdc1
 def _writable(path:Path)->bool:
@@ -88,14 +92,27 @@ def _use_wal(conn, busy_ms:int):
             time.sleep(0.02)
 
 # %% ../nbs/00_core.ipynb #9eafa022
+def _damaged(path, detail:str)->DatabaseDamaged:
+    return DatabaseDamaged(f"{path} is damaged ({detail}). litetree writes nothing to it. Restore it from a backup; "
+                           f"`litetree check --db {path}` says which parts can be repaired, or add the documents again into a new file")
+
+def _check_header(conn, path):
+    "Fail at once, with advice, when SQLite cannot read the file's header and schema."
+    try: conn.execute('PRAGMA schema_version').fetchone()
+    except (apsw.NotADBError, apsw.CorruptError) as e:
+        conn.close(); raise _damaged(path, f'{type(e).__name__}: {e}') from e
+
+# %% ../nbs/00_core.ipynb #ba4ee13f
 class SQLiteDatabase(Database, apswutils.Database):
     "A litetree database in one SQLite file (or in memory). Every SQL statement litetree runs on SQLite is a method here or on its `ChunkStore`s."
     def __init__(self, path=None, busy_ms:int=10_000, readonly:bool=None):
         self.path = None if path is None or str(path) == ':memory:' else Path(path)
         self.readonly = bool(readonly) if readonly is not None else (self.path is not None and not _writable(self.path))
         if self.readonly and self.path is not None: _log.info('litetree: %s is read-only: searching works, the HNSW index stays in memory', self.path)
-        apswutils.Database.__init__(self, _connect(self.path, busy_ms, self.readonly))
-        self.busy_ms, self._stores, self._trees, self._wrote = busy_ms, {}, {}, False
+        conn = _connect(self.path, busy_ms, self.readonly)
+        _check_header(conn, self.path)
+        apswutils.Database.__init__(self, conn)
+        self.busy_ms, self._stores, self._trees, self._wrote, self._verified = busy_ms, {}, {}, False, False
         if self.path is not None and not self.readonly: _use_wal(self.conn, busy_ms); self.conn.execute('PRAGMA synchronous=NORMAL')
 
     def __repr__(self): return f"SQLiteDatabase({self.location!r}{', readonly' if self.readonly else ''})"
@@ -117,6 +134,13 @@ def database(path=None,              # a file path; None or ':memory:' for an in
     return db
 
 # %% ../nbs/00_core.ipynb #dfd2e3a7
+def _pid_alive(pid:int)->bool:
+    "Is process `pid` running?"
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except OSError: return True    # it exists, under another user
+    return True
+
 @patch
 def _writer_note(self:SQLiteDatabase)->Path|None: return Path(f'{self.path}-writer') if self.path else None
 
@@ -126,10 +150,28 @@ def _lock_message(self:SQLiteDatabase, what:str)->str:
     who = 'another process'
     try:
         o = json.loads(self._writer_note().read_text())
-        who = f"another process (pid {o['pid']}, writing {o['what'] or 'to it'} for {time.time() - o['since']:.0f} s)"
+        if _pid_alive(o['pid']):   # a note left by a killed writer names nobody
+            who = f"another process (pid {o['pid']}, writing {o['what'] or 'to it'} for {time.time() - o['since']:.0f} s)"
     except (OSError, ValueError, KeyError, TypeError, AttributeError): pass
     return (f"{self.path} is locked: {who} holds its write lock, and {what or 'this write'} waited {self.busy_ms / 1000:g} s "
             f"for it. Try again when it has finished, or wait longer (busy_ms=, or --wait on the command line)")
+
+@patch
+def verify(self:SQLiteDatabase)->list:
+    "SQLite's own quick check of every page: `[]` when the file is sound, else what it found (at most 20 lines)."
+    try: rows = [r[0] for r in self.execute('PRAGMA quick_check(20)')]
+    except (apsw.CorruptError, apsw.NotADBError) as e: return [f'{type(e).__name__}: {e}']
+    return [] if rows == ['ok'] else rows
+
+@patch
+def _before_first_write(self:SQLiteDatabase):
+    "Once per connection, before its first write: never write into a damaged file."
+    if self._verified or self.path is None: return
+    if bad := self.verify(): raise _damaged(self.path, '; '.join(bad[:3]))
+    self._verified = True
+
+@patch
+def _upgrade_logs(self:SQLiteDatabase): "Bring tables written by an older litetree up to date (stores do, below)."
 
 @patch
 @contextmanager
@@ -137,11 +179,14 @@ def writing(self:SQLiteDatabase, what:str=''):
     "A write transaction, taken at once (`BEGIN IMMEDIATE`); `what` names the work in the note other writers see."
     if self.readonly: raise PermissionError(f"{self.path} is open read-only: {what or 'writing'} needs a writable database file and folder")
     if self.conn.in_transaction: yield; return
+    self._before_first_write()
     try: self.conn.execute('BEGIN IMMEDIATE')
     except apsw.BusyError as e: raise DatabaseLocked(self._lock_message(what)) from e
     note = self._writer_note()
     if note: note.write_text(json.dumps(dict(pid=os.getpid(), what=what, since=time.time())))
-    try: yield
+    try:
+        self._upgrade_logs()
+        yield
     except BaseException:
         self.conn.execute('ROLLBACK'); raise
     else: self.conn.execute('COMMIT'); self._wrote = True
@@ -159,6 +204,14 @@ def _check_store_name(name):
     if not _store_name_re.match(name or ''):
         raise ValueError(f"store name {name!r} is not usable: use letters, digits and '_' (e.g. 'store', 'docs_2024')")
     return name
+
+def check_count(value, name:str='limit', lo:int=1, hi:int=None)->int:
+    "`value` if it is a whole number in `[lo, hi]`; else a ValueError naming the argument and what it may be."
+    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool) and lo <= value and (hi is None or value <= hi)
+    if not ok:
+        want = f'from {lo} to {hi}' if hi is not None else f'of at least {lo}'
+        raise ValueError(f'{name} must be a whole number {want}, not {value!r}')
+    return int(value)
 
 # %% ../nbs/00_core.ipynb #b8413686
 _dtypes = {'float16': np.float16, 'float32': np.float32}
@@ -217,6 +270,8 @@ def _col_type(name, t):
     raise ValueError(f"column {name!r}: type {t!r} is not one of str, int, float, bytes or an SQL type name")
 
 # %% ../nbs/00_core.ipynb #bc631ead
+_VLOG_COLS = 'seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL, tok INTEGER NOT NULL DEFAULT (random())'
+
 def _store_ddl(s:str, itemsize:int)->str:
     "The FTS index, change log and triggers around store `s`."
     S, F, L = qi(s), qi(s + '_fts'), qi(s + '_vlog')
@@ -226,7 +281,7 @@ def _store_ddl(s:str, itemsize:int)->str:
     msg = "'litetree: embedding size does not match the store: use the embedder and dtype the store was built with'"
     return f"""
 CREATE VIRTUAL TABLE IF NOT EXISTS {F} USING fts5(content, heading, content={S}, content_rowid='id', tokenize="{TOKENIZE}");
-CREATE TABLE IF NOT EXISTS {L} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS {L} ({_VLOG_COLS});
 CREATE TRIGGER IF NOT EXISTS {qi(s+'_emb_bi')} BEFORE INSERT ON {S} WHEN new.embedding IS NOT NULL AND ({bad})
 BEGIN SELECT RAISE(ABORT, {msg}); END;
 CREATE TRIGGER IF NOT EXISTS {qi(s+'_emb_bu')} BEFORE UPDATE OF embedding ON {S} WHEN new.embedding IS NOT NULL AND ({bad})
@@ -364,25 +419,39 @@ def _fts_restore(db, name):
         db._set_meta(name, 'fts_triggers', 1)
 
 # %% ../nbs/00_core.ipynb #2661981a
-_MAGIC = b'LTREEANN'
-_HDR = struct.Struct('<8sQ16s')   # magic, applied log seq, database generation
+_MAGIC = b'LTREEAN2'
+_HDR = struct.Struct('<8sQ16sqQI')   # magic, applied log seq, database generation, token of that entry, slots used, CRC-32 of the graph
 
 def ann_path(db:Database, store:str):
     "Where a store's HNSW file lives: beside the database file; None for an in-memory database."
     fn = db.conn.filename
     return Path(f'{fn}.{store}.usearch') if fn else None
 
+def _clean_stale_tmp(path:Path):
+    "Remove the temporary files of saves whose process died before renaming them."
+    for t in path.parent.glob(path.name + '.*.tmp'):
+        pid = t.name[len(path.name) + 1:-4]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            _log.info('litetree: removing %s, left by a save that did not finish', t)
+            t.unlink(missing_ok=True)
+
 # %% ../nbs/00_core.ipynb #82f280e9
 class AnnIndex:
     "The HNSW index of one store: loaded from its file, caught up from the store's change log, rebuilt when needed."
     save_after = 5_000    # log entries replayed since the last save that trigger a save: bounds the replay on reopen
     exact_below = 10_000  # below this many vectors, search compares with all of them (bench/core_bench.py)
+    read_budget = 1.0     # seconds a connection that has not written spends replaying before searching the rest exactly
+    save_every = 10.0     # seconds between progress saves during a writer's long replay (a reader saves each batch)
+    compact_below = 0.5   # compact when fewer than this share of the graph's slots hold live vectors
+    writes_file = True    # False: never save (`check` looks without touching)
     def __init__(self, db, store):
         self.db, self.store, self.path = db, store, ann_path(db, store)
-        self.index, self.applied, self.unsaved, self.generation, self.seen = None, 0, 0, None, None
-        self.sync()
+        self.index, self.applied, self.unsaved, self.generation, self.seen, self.slots = None, 0, 0, None, None, 0
+        self.pending = None   # (ids, vectors) of log entries not yet in the graph, searched exactly
+        if self.path is not None and not db.readonly: _clean_stale_tmp(self.path)
 
-    def __len__(self): return len(self.index) if self.index is not None else 0
+    def __len__(self):
+        return (len(self.index) if self.index is not None else 0) + (len(self.pending[0]) if self.pending else 0)
 
     def _seen(self):
         "Changes by this connection, and SQLite's counter of commits by others: when neither moved, the store did not."
@@ -397,38 +466,67 @@ class AnnIndex:
         r = self.db.execute('SELECT seq FROM sqlite_sequence WHERE name=?', (self.store + '_vlog',)).fetchone()
         return r[0] if r else 0
 
+    def _tok_at(self, seq:int, meta:dict)->int|None:
+        "The token of log entry `seq` (kept in the metadata once trimmed); None when this database cannot say."
+        if seq == 0: return 0
+        try: r = self.db.execute(f'SELECT tok FROM {qi(self.store + "_vlog")} WHERE seq=?', (seq,)).fetchone()
+        except apsw.SQLError: return None   # a log written before tokens existed
+        if r: return r[0]
+        return int(meta['compacted_tok']) if seq == int(meta.get('compacted', 0)) and 'compacted_tok' in meta else None
+
 # %% ../nbs/00_core.ipynb #3348cfa9
 @patch
-def _load(self:AnnIndex, meta:dict)->bool:
-    "Load the index file if it is this database's; False when it is missing or unusable."
-    if self.path is None or not self.path.exists(): return False
-    try:
-        data = self.path.read_bytes()
-        magic, applied, gen = _HDR.unpack_from(data)
-        if magic != _MAGIC: raise ValueError('not a litetree index file')
-        if gen.hex() != meta['generation']: raise ValueError('it belongs to another database')
-        ix = self._new(meta)
-        ix.load(memoryview(data)[_HDR.size:])
-        if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
-    except Exception as e:
-        _log.warning('litetree: ignoring HNSW file %s (%s)', self.path, e)
-        return False
-    self.index, self.applied, self.unsaved = ix, applied, 0
-    return True
+def _upgrade_logs(db:SQLiteDatabase):
+    "Give every store's change log its token column (inside the caller's write transaction)."
+    if getattr(db, '_logs_upgraded', False): return
+    if db.execute('SELECT 1 FROM sqlite_master WHERE name=?', (META,)).fetchone():
+        for (s,) in db.execute(f"SELECT DISTINCT store FROM {META} WHERE key='generation'").fetchall():
+            L = s + '_vlog'
+            cols = [r[1] for r in db.execute(f'PRAGMA table_info({qi(L)})')]
+            if not cols or 'tok' in cols: continue
+            end = db.execute('SELECT seq FROM sqlite_sequence WHERE name=?', (L,)).fetchone()
+            db.execute(f'CREATE TEMP TABLE _lt_keep AS SELECT seq, id FROM {qi(L)}')
+            for t in ('_vec_ai', '_vec_ad', '_vec_au'): db.execute(f'DROP TRIGGER IF EXISTS {qi(s + t)}')
+            db.execute(f'DROP TABLE {qi(L)}')
+            db.execute(f'CREATE TABLE {qi(L)} ({_VLOG_COLS})')
+            db.execute(f'INSERT INTO {qi(L)}(seq, id) SELECT seq, id FROM temp._lt_keep')
+            db.execute('DROP TABLE temp._lt_keep')
+            db.execute('DELETE FROM sqlite_sequence WHERE name=?', (L,))
+            if end: db.execute('INSERT INTO sqlite_sequence(name, seq) VALUES (?,?)', (L, end[0]))
+            itemsize = _np_dtype(db.execute(f"SELECT value FROM {META} WHERE store=? AND key='dtype'", (s,)).fetchone()[0]).itemsize
+            db.executescript(_store_ddl(s, itemsize))
+    db._logs_upgraded = True
 
 # %% ../nbs/00_core.ipynb #4a0b77e5
 @patch
+def _load(self:AnnIndex, meta:dict)->bool:
+    "Load the index file if it provably holds this database's vectors; False when it is missing or unusable."
+    if self.path is None or not self.path.exists(): return False
+    try: ix, applied, slots = self._read_ann_file(meta)   # the checks are in "Checking and repairing", below
+    except Exception as e:
+        _log.warning('litetree: ignoring HNSW file %s (%s)', self.path, e)
+        return False
+    self.index, self.applied, self.unsaved, self.slots, self.pending = ix, applied, 0, slots, None
+    return True
+
+# %% ../nbs/00_core.ipynb #80917266
+@patch
 def save(self:AnnIndex, force:bool=False):
     "Write the index beside the database (atomically), then trim the change log up to what it holds."
-    if self.index is None or not (self.unsaved or force) or self.db.readonly: return
+    if self.index is None or self.pending or not (self.unsaved or force) or self.db.readonly or not self.writes_file: return
+    if self.slots > 1000 and len(self.index) < self.slots * self.compact_below:
+        return self.rebuild(f'compacting: {len(self.index)} live vectors in {self.slots} slots')
     if self.path is None: return self._trim(self.applied)
-    gen = bytes.fromhex(self.db.store_meta(self.store)['generation'])
+    meta = self.db.store_meta(self.store)
+    gen = bytes.fromhex(meta['generation'])
     if self._saved_mark(gen) > self.applied: return
+    tok = self._tok_at(self.applied, meta)
     tmp = self.path.with_name(f'{self.path.name}.{os.getpid()}.tmp')
     try:
+        body = self.index.save()
         with open(tmp, 'wb') as f:
-            f.write(_HDR.pack(_MAGIC, self.applied, gen))
-            f.write(self.index.save())
+            f.write(_HDR.pack(_MAGIC, self.applied, gen, 0 if tok is None else tok, self.slots, zlib.crc32(body)))
+            f.write(body)
             f.flush(); os.fsync(f.fileno())
         os.replace(tmp, self.path)
     except OSError as e:
@@ -441,17 +539,20 @@ def save(self:AnnIndex, force:bool=False):
 def _saved_mark(self:AnnIndex, gen:bytes)->int:
     "How far the index file on disk has applied the log (0 when it is missing or another database's)."
     try:
-        with open(self.path, 'rb') as f: magic, applied, g = _HDR.unpack(f.read(_HDR.size))
+        with open(self.path, 'rb') as f: magic, applied, g, *_ = _HDR.unpack(f.read(_HDR.size))
         return applied if magic == _MAGIC and g == gen else 0
     except (OSError, struct.error): return 0
 
 @patch
 def _trim(self:AnnIndex, upto:int):
-    "Drop log entries that the saved index holds, remembering how far the log was trimmed."
+    "Drop log entries that the saved index holds, remembering how far the log was trimmed and that entry's token."
     with self.db.writing('trimming the vector change log'):
+        meta = self.db.store_meta(self.store)
+        done, tok = int(meta.get('compacted', 0)), self._tok_at(upto, meta)
         self.db.execute(f'DELETE FROM {qi(self.store + "_vlog")} WHERE seq <= ?', (upto,))
-        done = int(self.db.store_meta(self.store).get('compacted', 0))
-        self.db._set_meta(self.store, 'compacted', max(done, upto))
+        if upto > done:
+            self.db._set_meta(self.store, 'compacted', upto)
+            if tok is not None: self.db._set_meta(self.store, 'compacted_tok', tok)
 
 # %% ../nbs/00_core.ipynb #15c430b8
 def _vectors(db, sql, params=(), dtype='float16'):
@@ -469,10 +570,17 @@ def rebuild(self:AnnIndex, reason:str=''):
         ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {qi(self.store)} WHERE embedding IS NOT NULL',
                              dtype=meta['dtype'])
     if reason: _log.warning('litetree: rebuilding the HNSW index of store %r from %d stored vectors: %s', self.store, len(ids), reason)
-    self.index = self._new(meta)
-    if len(ids): self.index.add(ids, vecs)
-    self.applied, self.generation = end, meta['generation']
+    self.index, self.pending = self._new(meta), None
+    if len(ids): _add_batched(self.index, ids, vecs, 'building the vector index')
+    self.applied, self.generation, self.slots = end, meta['generation'], len(ids)
     self.save(force=True)
+
+def _add_batched(index, ids, vecs, desc:str, batch:int=20_000):
+    "Add vectors to a graph, with a progress bar when it takes more than a second."
+    from tqdm.auto import tqdm
+    with tqdm(total=len(ids), desc=desc, unit='vec', delay=1.0, disable=None, leave=False) as bar:
+        for i in range(0, len(ids), batch):
+            index.add(ids[i:i + batch], vecs[i:i + batch]); bar.update(len(ids[i:i + batch]))
 
 # %% ../nbs/00_core.ipynb #65899dd0
 @patch
@@ -486,46 +594,84 @@ def sync(self:AnnIndex):
 @patch
 def _sync(self:AnnIndex):
     meta = self.db.store_meta(self.store)
-    if 'nbytes' not in meta: self.index, self.applied = None, 0; return   # no vector stored yet
+    if 'nbytes' not in meta: self.index, self.applied, self.pending = None, 0, None; return   # no vector stored yet
     if self.index is None or self.generation != meta['generation']:
         self.generation = meta['generation']
-        if not self._load(meta): self.index, self.applied = self._new(meta), 0
+        if not self._load(meta): self.index, self.applied, self.slots, self.pending = self._new(meta), 0, 0, None
     end, trimmed = self._log_end(), int(meta.get('compacted', 0))
     if self.applied > end: return self.rebuild('the index file is ahead of the database (was the database restored from a copy?)')
     if self.applied < trimmed and not (self._load(meta) and self.applied >= trimmed):
         gone = self.path is not None and not self.path.exists()
         return self.rebuild('its file is missing' if gone else 'it lacks changes that the log no longer holds')
-    if self.applied < end: self._replay()
-
-@patch
-def _replay(self:AnnIndex):
-    "Apply the change-log entries after `applied`: drop every touched id, add back those that still have a vector."
-    L, S = qi(self.store + '_vlog'), qi(self.store)
-    with self.db.conn:
-        end, dtype = self._log_end(), self.db.store_meta(self.store)['dtype']
-        touched = np.array([r[0] for r in self.db.execute(f'SELECT DISTINCT id FROM {L} WHERE seq > ?', (self.applied,))], np.int64)
-        ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {S} WHERE embedding IS NOT NULL AND id IN '
-                             f'(SELECT id FROM {L} WHERE seq > ?)', (self.applied,), dtype)
-    if len(touched): self.index.remove(touched)
-    if len(ids): self.index.add(ids, vecs)
-    self.applied, self.unsaved = end, self.unsaved + len(touched)
-    if self.path is None or self.unsaved >= self.save_after: self.save()
+    if self.applied < end or self.pending: self._replay(end, None if self.db._wrote or self.path is None else self.read_budget)
 
 # %% ../nbs/00_core.ipynb #74f43db4
 @patch
-def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
-    "`(ids, distances)` of the `k` nearest vectors in the index as it stands (call `sync` first)."
-    n = len(self)
-    if not n: return np.zeros(0, np.int64), np.zeros(0, np.float32)
-    m = self.index.search(q, min(k, n), exact=n < self.exact_below if exact is None else exact)
-    return np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
+def _touched(self:AnnIndex, lo:int, hi:int, dtype:str):
+    "The ids the log entries in `(lo, hi]` touched, and the current vectors of those that still have one."
+    L, S = qi(self.store + '_vlog'), qi(self.store)
+    with self.db.conn:
+        touched = np.array([r[0] for r in self.db.execute(f'SELECT DISTINCT id FROM {L} WHERE seq > ? AND seq <= ?', (lo, hi))], np.int64)
+        ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {S} WHERE embedding IS NOT NULL AND id IN '
+                             f'(SELECT id FROM {L} WHERE seq > ? AND seq <= ?)', (lo, hi), dtype)
+    return touched, ids, vecs
+
+@patch
+def _replay(self:AnnIndex, end:int, budget:float=None):
+    "Apply the log up to `end`, saving after each batch; with a `budget` (seconds), leave the rest to exact search."
+    from tqdm.auto import tqdm
+    dtype, start, t0 = self.db.store_meta(self.store)['dtype'], self.applied, time.monotonic()
+    self.pending, saved = None, t0
+    with tqdm(total=end - start, desc='catching up the vector index', unit='entry', delay=1.0, disable=None, leave=False) as bar:
+        while self.applied < end and (budget is None or time.monotonic() - t0 < budget):
+            hi = min(end, self.applied + self.save_after)
+            touched, ids, vecs = self._touched(self.applied, hi, dtype)
+            if len(touched): self.index.remove(touched)
+            if len(ids): self.index.add(ids, vecs)
+            self.slots += len(ids)
+            bar.update(hi - self.applied)
+            self.applied, self.unsaved = hi, self.unsaved + len(touched)
+            if self.path is None or self.unsaved >= self.save_after and (budget is not None or time.monotonic() - saved >= self.save_every):
+                self.save(); saved = time.monotonic()
+    if self.applied < end: self._defer(end, dtype)
+    elif self.unsaved >= self.save_after: self.save()
+
+@patch
+def _defer(self:AnnIndex, end:int, dtype:str):
+    "Take the entries in `(applied, end]` out of the graph and keep their vectors aside, to search exactly."
+    touched, ids, vecs = self._touched(self.applied, end, dtype)
+    _log.info('litetree: %d vector changes not yet in the HNSW index of %r are searched exactly', len(touched), self.store)
+    if len(touched): self.index.remove(touched)
+    self.pending = (ids, vecs) if len(ids) else (np.zeros(0, np.int64), None)
 
 # %% ../nbs/00_core.ipynb #a0bac3e0
+def _cosine_dist(q, m):
+    q, m = q.astype(np.float32), m.astype(np.float32)
+    n = np.linalg.norm(m, axis=1) * (np.linalg.norm(q) or 1.0)
+    return 1.0 - (m @ q) / np.where(n == 0, 1.0, n)
+
+@patch
+def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
+    "`(ids, distances)` of the `k` nearest vectors in the index as it stands (call `sync` first)."
+    n = len(self.index) if self.index is not None else 0
+    ids, d = np.zeros(0, np.int64), np.zeros(0, np.float32)
+    if n and k > 0:
+        m = self.index.search(q, min(k, n), exact=n < self.exact_below if exact is None else exact)
+        ids, d = np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
+    if self.pending and len(self.pending[0]) and k > 0:
+        ids, d = np.concatenate([ids, self.pending[0]]), np.concatenate([d, _cosine_dist(q, self.pending[1]).astype(np.float32)])
+        top = np.argsort(d, kind='stable')[:k]
+        ids, d = ids[top], d[top]
+    return ids, d
+
+# %% ../nbs/00_core.ipynb #0d7866f5
 @patch
 def save_indexes(self:SQLiteDatabase):
     "Bring every HNSW index this connection holds up to date, and save it."
     for st in self._stores.values():
-        if (ix := st.get('index')) is not None: ix.sync(); ix.save()
+        if (ix := st.get('index')) is None: continue
+        if self._wrote: ix.sync()
+        if ix.seen is not None: ix.save()
 
 @patch
 def close(self:SQLiteDatabase):
@@ -760,7 +906,7 @@ def fts_search(self:ChunkStore,
                widen='auto',      # True: OR, no stop words, prefixes; False: every term; 'auto': strict, then widened
               )->list:
     "Keyword search ranked by bm25; each hit carries `_bm25` (lower is better)."
-    self._check_where(where)
+    check_count(limit); self._check_where(where)
     return self._hits(self._keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
 
 # %% ../nbs/00_core.ipynb #d717227a
@@ -768,11 +914,6 @@ def fts_search(self:ChunkStore,
 def _query_vector(self:ChunkStore, emb)->np.ndarray:
     if callable(emb): raise TypeError('vec_search takes a vector: embed the query first, or call db.search(q, emb_fn)')
     return to_vector(emb, self.dtype, self.ndim)
-
-def _cosine_dist(q, m):
-    q, m = q.astype(np.float32), m.astype(np.float32)
-    n = np.linalg.norm(m, axis=1) * (np.linalg.norm(q) or 1.0)
-    return 1.0 - (m @ q) / np.where(n == 0, 1.0, n)
 
 @patch
 def _exact(self:ChunkStore, q, k, where=None, where_args=None):
@@ -823,7 +964,7 @@ def vec_search(self:ChunkStore,
                columns=None,    # columns to return (default: all but the embedding)
               )->list:
     "Nearest chunks by cosine distance; each hit carries `_distance` (lower is better)."
-    self._check_where(where)
+    check_count(limit); self._check_where(where)
     return self._hits(self._vector_ids(emb, limit, where, where_args), '_distance', columns)
 
 @patch
@@ -921,6 +1062,7 @@ def search(self:Database,
            widen='auto',       # keyword widening, see `fts_query`
           )->list:
     "Hybrid keyword + vector search fused by RRF; hits carry `_rrf_score`, `_fts_rank`, `_vec_rank`."
+    check_count(limit); check_count(fanout, 'fanout'); check_count(rrf_k, 'rrf_k', 0)
     if not self.has_store(_check_store_name(store)): return []
     t = self.get_store(store)
     t._check_where(where)
@@ -972,3 +1114,92 @@ def fts_triggers(self:ChunkStore, on:bool=True):
     with self.db.writing('a bulk load'):
         for suffix in ('_fts_ai', '_fts_ad', '_fts_au'): self.db.execute(f'DROP TRIGGER IF EXISTS {qi(self.name + suffix)}')
         self.db._set_meta(self.name, 'fts_triggers', 0)
+
+# %% ../nbs/00_core.ipynb #46c588bf
+@patch
+def _read_ann_file(self:AnnIndex, meta:dict):
+    "`(graph, applied, slots)` from the index file, or ValueError saying why it cannot be trusted."
+    data = self.path.read_bytes()
+    if data[:8] == b'LTREEANN': raise ValueError('written by an older litetree')
+    if len(data) < _HDR.size: raise ValueError('it is shorter than its header')
+    magic, applied, gen, tok, slots, crc = _HDR.unpack_from(data)
+    if magic != _MAGIC: raise ValueError('not a litetree index file')
+    if gen.hex() != meta['generation']: raise ValueError('it belongs to another database')
+    body = memoryview(data)[_HDR.size:]
+    if zlib.crc32(body) != crc: raise ValueError('its checksum does not match: the file is damaged')
+    have = self._tok_at(applied, meta)
+    if have is not None and have != tok and applied <= self._log_end():
+        raise ValueError('it was built from a copy of this database that has since changed differently')
+    ix = self._new(meta)
+    ix.load(body)
+    if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
+    return ix, applied, slots
+
+@patch
+def _agrees(self:AnnIndex)->str|None:
+    "After `sync`: None when the graph holds exactly SQLite's vectors, else what differs."
+    meta = self.db.store_meta(self.store)
+    ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {qi(self.store)} WHERE embedding IS NOT NULL', dtype=meta.get('dtype', 'float16'))
+    keys = np.asarray(self.index.keys, np.int64) if self.index is not None else np.zeros(0, np.int64)
+    if self.pending: keys = np.concatenate([keys, self.pending[0]])
+    if set(keys.tolist()) != set(ids.tolist()):
+        return f'it holds {len(keys)} vectors where SQLite has {len(ids)} ({len(set(ids.tolist()) - set(keys.tolist()))} missing)'
+    inside = ~np.isin(ids, self.pending[0]) if self.pending else np.ones(len(ids), bool)
+    if inside.any():
+        got = np.asarray(self.index.get(ids[inside]), np.float32).reshape(int(inside.sum()), -1)
+        if not np.array_equal(got, vecs[inside].astype(np.float32)): return 'some of its vectors differ from the stored ones'
+
+# %% ../nbs/00_core.ipynb #cb181ff2
+def _fts_problem(db, store:str)->str|None:
+    "None when a store's FTS index matches its rows (FTS5's own integrity-check), else the error."
+    F = qi(store + '_fts')
+    try:
+        with db.conn: db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('integrity-check', 1)")
+    except (apsw.CorruptError, apsw.SQLError) as e: return f'{type(e).__name__}: {e}'
+
+@contextmanager
+def _quiet_log():
+    "Hold back this module's warnings (check reports what it finds itself)."
+    old = _log.level; _log.setLevel(logging.ERROR)
+    try: yield
+    finally: _log.setLevel(old)
+
+def _store_names(db)->list:
+    if not db.execute('SELECT 1 FROM sqlite_master WHERE name=?', (META,)).fetchone(): return []
+    return [r[0] for r in db.execute(f"SELECT DISTINCT store FROM {META} WHERE key='generation' ORDER BY store")]
+
+@patch
+def check(self:SQLiteDatabase,
+          repair:bool=False,   # rebuild what can be rebuilt from the rows: FTS indexes, HNSW files; remove leftovers
+         )->dict:
+    "Check the file, every store's FTS index and HNSW file: `{ok, problems, repaired}` (`ok`: sound now, after any repair)."
+    problems, repaired = [], []
+    try: bad = [r[0] for r in self.execute('PRAGMA integrity_check(20)')]
+    except (apsw.CorruptError, apsw.NotADBError) as e: bad = [f'{type(e).__name__}: {e}']
+    if bad != ['ok']:
+        problems += [f'SQLite: {b}' for b in bad]
+        problems.append(f'the rows themselves are damaged: restore {self.path} from a backup, or add the documents again into a new file')
+        return dict(ok=False, problems=problems, repaired=repaired)
+    for s in _store_names(self):
+        if self.readonly: problems.append(f'store {s!r}: FTS index not checked (the file is open read-only)')
+        elif (why := _fts_problem(self, s)):
+            problems.append(f'store {s!r}: the keyword index does not match the rows ({why})')
+            if repair: _fts_restore(self, s); repaired.append(f'store {s!r}: keyword index rebuilt')
+        if 'nbytes' not in self.store_meta(s): continue
+        ix = AnnIndex(self, s)
+        ix.writes_file, ix.read_budget = False, None
+        if ix.path is not None:
+            for t in ix.path.parent.glob(ix.path.name + '.*.tmp'):
+                problems.append(f'{t.name}: left by a save that did not finish')
+                if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
+            if ix.path.exists():
+                try: ix._read_ann_file(self.store_meta(s))
+                except ValueError as e: problems.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
+        with _quiet_log(): ix.sync()
+        if (why := ix._agrees()): problems.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
+        if repair and any(p.startswith(f'store {s!r}: HNSW') for p in problems) and not self.readonly:
+            ix.writes_file = True
+            ix.rebuild(); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
+        self._stores.get(s, {}).update(index=None)   # the next search loads afresh
+    ok = not problems or (bool(repaired) and self.check()['ok'])
+    return dict(ok=ok, problems=problems, repaired=repaired)

@@ -11,7 +11,7 @@ __all__ = ['adaptive_weights', 'merge_spans']
 import re, logging
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, fusion_weight
+from .core import Database, fusion_weight, check_count
 from .tree import _dedent_path
 
 _log = logging.getLogger(__name__)
@@ -42,6 +42,7 @@ def toc(self:Database,
         summaries:bool=True,   # include node summaries
        )->list:
     "The document tree as nested dicts: titles, page ranges, summaries. No embeddings touched."
+    check_count(max_depth, 'max_depth', 0)
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
                  tree=_nest(self.node_rows(d['id'], store, prefix), max_depth, summaries)) for d in _docs_matching(self, doc, store, prefix)]
 
@@ -85,6 +86,7 @@ def read(self:Database,
          children:bool=True,   # append the text of child nodes too
         )->dict:
     "One whole section: the unit an agent should read instead of guessing from fragments."
+    check_count(max_chars, 'max_chars')
     n = self._node(node_id, store, prefix)
     rows = self.node_rows(n['doc_id'], store, prefix)
     want, by_id = {node_id}, {r['id']: r for r in rows}
@@ -161,6 +163,7 @@ def doc_search(self:Database,
                dtype=None,          # how to read `emb` when it is raw bytes in a dtype other than the store's
                **kw)->list:         # forwarded to Database.search (where, where_args, fanout, widen)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
+    check_count(limit)
     if not self.has_store(store): return []
     cols = _TREE_COLS + [c for c in (columns or []) if c not in _TREE_COLS]
     if adaptive:   # adaptive_weights scales the embedder's own weights
@@ -193,6 +196,7 @@ def sections(self:Database,
              rerank=False,       # reorder the chunk hits before they are grouped into sections
              **kw)->list:        # forwarded to doc_search
     "Ranked *sections*, not chunks: hits grouped by node, each with a `read` handle."
+    check_count(limit); check_count(per, 'per'); check_count(fanout, 'fanout')
     hits = self.doc_search(q, emb, limit=limit * fanout, store=store, prefix=prefix, spans=False, rerank=rerank, **kw)
     out = []
     for nid, s, hs in _rollup(hits, score, per)[:limit]:
@@ -216,6 +220,7 @@ def context(self:Database,
             tree_ctx:bool=True, # attach each section's parent/siblings/children
             fanout:int=8, score:str='max', **kw)->dict:
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
+    check_count(sections, 'sections'); check_count(per, 'per'); check_count(related, 'related', 0); check_count(max_read, 'max_read'); check_count(fanout, 'fanout')
     hits = self.doc_search(q, emb, limit=sections * fanout, store=store, prefix=prefix, spans=False, **kw)
     ranked = _rollup(hits, score, per)
     ops, out = [nid for nid, _, _ in ranked[:sections]], []

@@ -138,10 +138,10 @@ def _assemble(events, title:str, pages:list)->list:
         else:
             _, page, line = ev
             segs = nodes[stack[-1]].segments
-            if segs and segs[-1][0] == page: segs[-1] = (page, segs[-1][1] + '\n' + line)
-            else: segs.append((page, line))
+            if segs and segs[-1][0] == page: segs[-1][1].append(line)   # lines gathered, joined once below: linear in the text
+            else: segs.append((page, [line]))
     for n in nodes:
-        n.segments = [(p, t.strip('\n')) for p, t in n.segments if t.strip()]
+        n.segments = [(p, t) for p, ls in n.segments if (t := '\n'.join(ls).strip('\n')).strip()]
         if n.seq and n.segments: n.page_end = max(n.page_end, n.segments[-1][0])
     return nodes
 
