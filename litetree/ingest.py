@@ -165,6 +165,7 @@ def add_file(self:Database,
              **kw)->dict:            # add_doc's options (emb_fn, chunker, summarize, force, ...)
     "Ingest one document file through its profile's reader."
     check_options(kw, 'add_file')
+    if not Path(path).is_file(): raise ParseError(path, 'not a regular file (a pipe, a device or a folder): only files are read')
     self.get_tree(store, prefix)
     src, fhash = str(Path(path).resolve()), _file_hash(path)
     if not kw.get('force') and (did := self.doc_for_file(src, fhash, store, prefix)):
