@@ -52,6 +52,15 @@ def _is_path(x)->bool:
     if isinstance(x, Path): return True
     return isinstance(x, str) and '\n' not in x and len(x) < 4096 and Path(x).exists()
 
+def _check_paths(paths):
+    "TypeError or FileNotFoundError, naming every bad item, before anything is added."
+    if bad := [x for x in paths if not isinstance(x, (str, Path))]:
+        raise TypeError(f"cannot add {type(bad[0]).__name__}: pass paths, text=..., or a dict of title: text")
+    if missing := [str(x) for x in paths if not _is_path(x) or not Path(x).exists()]:
+        shown = ', '.join(repr(m if len(m) < 60 else m[:57] + '...') for m in missing[:3]) + (f' and {len(missing) - 3} more' if len(missing) > 3 else '')
+        raise FileNotFoundError(f"no such file or folder: {shown}. To add text rather than files, pass it as text='...' "
+                                f"(or a list of texts), or as {{title: text}}")
+
 class Added(list):
     "Per-document results of `Index.add`, with their `summary`."
     @property
@@ -59,25 +68,28 @@ class Added(list):
 
 @patch
 def add(self:Index,
-        src,               # a file, a folder, a string of text, a list of strings or paths, or {title: text}
+        src=None,          # a file or folder, a list of them, or {title: text}
         quiet:bool=True,   # no progress bar
+        text=None,         # text to add as documents: a string, or a list of strings (titled by their first line)
         **kw)->Added:      # add_doc's options (force, summarize, chunker, build, ...)
     "Add documents; returns one result dict per document (doc_id, title, and skipped or error when so)."
     check_options(kw, 'Index.add')
+    if src is None and text is None: raise TypeError("add() needs files or folders, text='...', or a dict of title: text")
+    paths = [] if src is None or isinstance(src, dict) else list(src) if isinstance(src, (list, tuple)) else [src]
+    _check_paths(paths)
     kw.setdefault('emb_fn', self.embed)
     if kw.get('build') is not None and not getattr(kw['build'], 'builds_outline', False): kw['build'] = llm_builder(kw['build'])
-    if isinstance(src, dict): return Added(self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items())
-    if isinstance(src, (list, tuple)): return Added(r for i, x in enumerate(src) for r in self._add_one(x, i, quiet, **kw))
-    return Added(self._add_one(src, 0, quiet, **kw))
+    out = Added(r for x in paths for r in self._add_path(x, quiet, **kw))
+    if isinstance(src, dict): out += [self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items()]
+    texts = [text] if isinstance(text, str) else list(text or [])
+    out += [self.db.add_doc(t, title=_title_of(t, i), store=self.store, **kw) for i, t in enumerate(texts)]
+    return out
 
 @patch
-def _add_one(self:Index, x, i, quiet, **kw):
-    if _is_path(x) and Path(x).is_dir(): return self.db.add_dir(x, store=self.store, quiet=quiet, **kw)
-    if _is_path(x):
-        try: return [self.db.add_file(x, store=self.store, **kw)]
-        except (ParseError, OSError) as e: return [dict(source=str(x), error=getattr(e, 'reason', None) or str(e))]
-    if isinstance(x, str): return [self.db.add_doc(x, title=_title_of(x, i), store=self.store, **kw)]
-    raise TypeError(f'cannot add {type(x).__name__}: pass a path, a folder, text, a list of them, or a dict of title: text')
+def _add_path(self:Index, x, quiet, **kw):
+    if Path(x).is_dir(): return self.db.add_dir(x, store=self.store, quiet=quiet, **kw)
+    try: return [self.db.add_file(x, store=self.store, **kw)]
+    except (ParseError, OSError) as e: return [dict(source=str(x), error=getattr(e, 'reason', None) or str(e))]
 
 # %% ../nbs/05_api.ipynb #68bfa930
 @patch

@@ -257,6 +257,7 @@ def hash_embed(texts, ndim:int=256)->np.ndarray:
 hash_embed.id = 'litetree-hash-v1'
 hash_embed.fusion_weight = 0.03   # its vote in hybrid search, relative to keywords: see "Hybrid search" below and 03_eval
 hash_embed.max_distance = 0.9     # a hashed vector nearer than this shares words with the query; farther is chance
+hash_embed.lexical = True         # its vectors agree only through shared words: no keyword hit, no meaningful neighbour
 
 # %% ../nbs/00_core.ipynb #cbf60db7
 META = '_litetree_meta'
@@ -499,10 +500,29 @@ def _upgrade_logs(db:SQLiteDatabase):
 
 # %% ../nbs/00_core.ipynb #4a0b77e5
 @patch
+def _read_ann_file(self:AnnIndex, meta:dict):
+    "`(graph, applied, slots)` from the index file, or ValueError saying why it cannot be trusted."
+    data = self.path.read_bytes()
+    if data[:8] == b'LTREEANN': raise ValueError('written by an older litetree')
+    if len(data) < _HDR.size: raise ValueError('it is shorter than its header')
+    magic, applied, gen, tok, slots, crc = _HDR.unpack_from(data)
+    if magic != _MAGIC: raise ValueError('not a litetree index file')
+    if gen.hex() != meta['generation']: raise ValueError('it belongs to another database')
+    body = memoryview(data)[_HDR.size:]
+    if zlib.crc32(body) != crc: raise ValueError('its checksum does not match: the file is damaged')
+    have = self._tok_at(applied, meta)
+    if have is not None and have != tok and applied <= self._log_end():
+        raise ValueError('it was built from a copy of this database that has since changed differently')
+    ix = self._new(meta)
+    ix.load(body)
+    if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
+    return ix, applied, slots
+
+@patch
 def _load(self:AnnIndex, meta:dict)->bool:
     "Load the index file if it provably holds this database's vectors; False when it is missing or unusable."
     if self.path is None or not self.path.exists(): return False
-    try: ix, applied, slots = self._read_ann_file(meta)   # the checks are in "Checking and repairing", below
+    try: ix, applied, slots = self._read_ann_file(meta)
     except Exception as e:
         _log.warning('litetree: ignoring HNSW file %s (%s)', self.path, e)
         return False
@@ -684,8 +704,8 @@ def embedder_id(emb_fn)->str|None:
     "The id an embedder declares (`emb_fn.id`), or None."
     return getattr(emb_fn, 'id', None)
 
-DECLARABLE = ('fusion_weight', 'max_distance')   # what an embedder may declare about its scores (see "Hybrid search")
-_EARLIER_DECLARATIONS = {hash_embed.id: dict(fusion_weight=0.03, max_distance=0.9)}   # files made before declarations were recorded
+DECLARABLE = ('fusion_weight', 'max_distance', 'lexical')   # what an embedder may declare about its scores (see "Hybrid search")
+_EARLIER_DECLARATIONS = {hash_embed.id: dict(fusion_weight=0.03, max_distance=0.9, lexical=1.0)}   # files made before declarations were recorded
 
 
 @patch
@@ -1070,11 +1090,13 @@ def search(self:Database,
     dmax = _declared(emb if callable(emb) else t, 'max_distance', None)
     policy = weights is None   # the default: the embedder's weight, damped for lexical queries
     if policy: weights = (1.0, fusion_weight(emb if callable(emb) else t))
+    emb_fn = emb if callable(emb) else None
     if callable(emb): t._check_embedder(emb); emb = emb([q])[0] if q else None
     w = (1, 1) if callable(weights) else weights
     fts = t._keyword_ids(q, n, where, where_args, widen) if q and w[0] else []
     vec = t._vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
     if dmax is not None: vec = [(i, d) for i, d in vec if d <= dmax]
+    if q and w[0] and not fts and _declared(emb_fn or t, 'lexical', False): vec = []   # only hash collisions are left
     if policy and fts and vec:
         if _term_coverage(q, t._text_of(fts[0][0])) >= LEXICAL_COVERAGE: weights = (weights[0], weights[1] * LEXICAL_DAMP)
     if callable(weights): weights = weights(q, fts, vec)
@@ -1116,25 +1138,6 @@ def fts_triggers(self:ChunkStore, on:bool=True):
         self.db._set_meta(self.name, 'fts_triggers', 0)
 
 # %% ../nbs/00_core.ipynb #46c588bf
-@patch
-def _read_ann_file(self:AnnIndex, meta:dict):
-    "`(graph, applied, slots)` from the index file, or ValueError saying why it cannot be trusted."
-    data = self.path.read_bytes()
-    if data[:8] == b'LTREEANN': raise ValueError('written by an older litetree')
-    if len(data) < _HDR.size: raise ValueError('it is shorter than its header')
-    magic, applied, gen, tok, slots, crc = _HDR.unpack_from(data)
-    if magic != _MAGIC: raise ValueError('not a litetree index file')
-    if gen.hex() != meta['generation']: raise ValueError('it belongs to another database')
-    body = memoryview(data)[_HDR.size:]
-    if zlib.crc32(body) != crc: raise ValueError('its checksum does not match: the file is damaged')
-    have = self._tok_at(applied, meta)
-    if have is not None and have != tok and applied <= self._log_end():
-        raise ValueError('it was built from a copy of this database that has since changed differently')
-    ix = self._new(meta)
-    ix.load(body)
-    if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
-    return ix, applied, slots
-
 @patch
 def _agrees(self:AnnIndex)->str|None:
     "After `sync`: None when the graph holds exactly SQLite's vectors, else what differs."

@@ -96,9 +96,12 @@ def _pages_of(text:str)->list:
     "Pages split at form feeds, numbered from 1; blank pages keep their number."
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
 
+_html_comment = re.compile(r'<!--.*?-->', re.S)
+
 def parse_text(path, kind:str='text')->Parsed:
-    "Markdown or plain text: one page, or one per form feed."
+    "Markdown or plain text: one page, or one per form feed. Markdown's HTML comments are notes to its tools, not text."
     text, enc = read_text(path)
+    if kind == 'md': text = _html_comment.sub('', text)
     pages = _pages_of(text)
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
     return Parsed(pages, kind=kind, meta={'encoding': enc})
@@ -667,7 +670,8 @@ def parse_pdf(path,
               password:str=None,         # for encrypted PDFs
              )->Parsed:
     "A PDF as markdown pages in reading order, with its outline or recovered headings."
-    import pymupdf
+    try: import pymupdf
+    except ImportError as e: raise ParseError(path, 'reading PDFs needs PyMuPDF (AGPL-3.0, see the README): pip install pymupdf') from e
     shown = pymupdf.TOOLS.mupdf_display_errors()
     pymupdf.TOOLS.mupdf_display_errors(False)   # mupdf's complaints go to our log, not to stderr
     try: return _parse_pdf(path, assets, max_pages, headings, password)

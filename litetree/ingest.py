@@ -259,7 +259,7 @@ def add_dir(self:Database,
             embed_batch:int=2000,      # chunks embedded per call across documents
             files=None,                # ingest exactly these paths instead of walking `dir`
             bulk:bool=False,           # drop FTS triggers during the load and rebuild once; FTS is stale until then
-            quiet:bool=False,          # no progress bar
+            quiet:bool=False,          # no progress bar (there is none anyway when stderr is not a terminal)
             pool_min:int=4,            # PDFs to parse before a process pool pays for its start-up
             out_path=None,             # folder for extracted PDF images; None extracts none
             profile:str=None,          # read every file with this registered Profile
@@ -279,7 +279,7 @@ def add_dir(self:Database,
     npdf = sum(x[3].name == 'pdf' for x in todo)
     workers = n_workers if n_workers is not None else (min(4, os.cpu_count() or 1) if npdf >= pool_min else 0)
     pending = []
-    bar = tqdm(total=len(paths), initial=len(results), desc='ingest', unit='file', disable=quiet)
+    bar = tqdm(total=len(paths), initial=len(results), desc='ingest', unit='file', disable=quiet or None)   # None: only on a terminal
     if bulk: self.get_store(store).fts_triggers(False)
     try:
         for (i, p, fhash, prof), parsed in _parsed_stream(todo, workers, out_path):
