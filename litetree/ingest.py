@@ -188,6 +188,12 @@ def _skip_reason(p:Path, want:set|None, exts:set)->str|None:
     if not os.access(p, os.R_OK): return 'not readable'
     if not ext and not is_text_file(p): return 'no extension, and its bytes are not text'
 
+def _ancestors(path:str)->set:
+    "Every folder above `path`, up to the file system's root."
+    out, p = set(), Path(path)
+    while p.parent != p: p = p.parent; out.add(str(p))
+    return out
+
 def walk_files(root,                # folder to walk
                types:str=None,      # comma-separated extensions to take (default: every type a reader takes)
                skipped:list=None,   # gets a `{source, skipped}` for each file passed over, with the reason
@@ -197,6 +203,9 @@ def walk_files(root,                # folder to walk
     for d, dirs, files in os.walk(root, followlinks=True):
         real = os.path.realpath(d)
         if real in seen: _log.warning('litetree: skipping %s: a symlink loop back to %s', d, real); dirs[:] = []; continue
+        if not seen: top = real
+        elif os.path.commonpath([top, real]) != top and real in _ancestors(top):   # a link to a folder that holds the root
+            _log.warning('litetree: skipping %s: a symlink up to %s, which holds the folder being added', d, real); dirs[:] = []; continue
         seen.add(real)
         dirs[:] = sorted(x for x in dirs if not x.startswith('.'))
         for f in sorted(x for x in files if not x.startswith('.')):

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict
-from .core import (Database, ChunkStore, DatabaseLocked, check_count, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob,
+from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob,
                            embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, tree_prefix
 
@@ -316,12 +316,12 @@ def _hits_pg(self, ranked, score:str, columns=None)->list:
 
 def _fts_search_pg(self, q:str, limit:int=10, where=None, where_args=None, columns=None, widen='auto')->list:
     "Keyword search ranked by `ts_rank`; each hit carries `_bm25` (lower is better), as on SQLite."
-    check_count(limit); self._check_where(where)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self._check_where(where)
     return self._hits(self._keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
 
 def _vec_search_pg(self, emb, limit:int=10, where=None, where_args=None, columns=None)->list:
     "Nearest chunks by cosine distance; each hit carries `_distance`."
-    check_count(limit); self._check_where(where)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self._check_where(where)
     return self._hits(self._vector_ids(emb, limit, where, where_args), '_distance', columns)
 
 for _n, _f in dict(_vector_ids=_vector_ids_pg, _columns=_columns_pg, _rows_by_id=_rows_by_id_pg, _text_of=_text_of_pg, _hits=_hits_pg,

@@ -11,7 +11,7 @@ __all__ = ['adaptive_weights', 'merge_spans']
 import re, logging
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, fusion_weight, check_count
+from .core import Database, fusion_weight, check_count, MAX_LIMIT
 from .tree import _dedent_path
 
 _log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ def toc(self:Database,
         summaries:bool=True,   # include node summaries
        )->list:
     "The document tree as nested dicts: titles, page ranges, summaries. No embeddings touched."
-    check_count(max_depth, 'max_depth', 0)
+    max_depth = check_count(max_depth, 'max_depth', 0, 1000)
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
                  tree=_nest(self.node_rows(d['id'], store, prefix), max_depth, summaries)) for d in _docs_matching(self, doc, store, prefix)]
 
@@ -78,6 +78,13 @@ def node_context(self:Database, node_id:str, store:str='store', prefix:str=None)
                 children=[_brief(r) for r in rows if r['parent_id'] == node_id])
 
 # %% ../nbs/02b_retrieve.ipynb #63fa1804
+def _clip(text:str, limit:int)->str:
+    "`text` cut to at most `limit` characters, at the last word boundary when there is one in the second half."
+    if len(text) <= limit: return text
+    cut = text[:limit]
+    sp = max(cut.rfind(' '), cut.rfind('\n'))
+    return cut[:sp].rstrip() if sp > limit // 2 else cut
+
 @patch
 def read(self:Database,
          node_id:str,          # 'doc#seq', as returned by toc() or sections()
@@ -86,7 +93,7 @@ def read(self:Database,
          children:bool=True,   # append the text of child nodes too
         )->dict:
     "One whole section: the unit an agent should read instead of guessing from fragments."
-    check_count(max_chars, 'max_chars')
+    max_chars = check_count(max_chars, 'max_chars', 1, 100_000_000)
     n = self._node(node_id, store, prefix)
     rows = self.node_rows(n['doc_id'], store, prefix)
     want, by_id = {node_id}, {r['id']: r for r in rows}
@@ -103,7 +110,7 @@ def read(self:Database,
     text = ''.join(parts).strip()
     end = max([by_id[i]['page_end'] for i in want] + [n['page_end']]) if children else n['page_end']
     return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=_crumb(by_id, node_id),
-                pages=(n['page_start'], end), text=text[:max_chars], chars=len(text), truncated=len(text) > max_chars)
+                pages=(n['page_start'], end), text=_clip(text, max_chars), chars=len(text), truncated=len(text) > max_chars)
 
 # %% ../nbs/02b_retrieve.ipynb #8c0bcc59
 _identifier = re.compile(r'\b(?:\w*_\w+|[a-z]+[A-Z]\w*|[A-Z]{2,}\d*|\w*\d\w*[A-Za-z]\w*)\b')
@@ -163,7 +170,7 @@ def doc_search(self:Database,
                dtype=None,          # how to read `emb` when it is raw bytes in a dtype other than the store's
                **kw)->list:         # forwarded to Database.search (where, where_args, fanout, widen)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
-    check_count(limit)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT)
     if not self.has_store(store): return []
     cols = _TREE_COLS + [c for c in (columns or []) if c not in _TREE_COLS]
     if adaptive:   # adaptive_weights scales the embedder's own weights
@@ -196,8 +203,8 @@ def sections(self:Database,
              rerank=False,       # reorder the chunk hits before they are grouped into sections
              **kw)->list:        # forwarded to doc_search
     "Ranked *sections*, not chunks: hits grouped by node, each with a `read` handle."
-    check_count(limit); check_count(per, 'per'); check_count(fanout, 'fanout')
-    hits = self.doc_search(q, emb, limit=limit * fanout, store=store, prefix=prefix, spans=False, rerank=rerank, **kw)
+    limit, per, fanout = check_count(limit, 'limit', 1, MAX_LIMIT), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
+    hits = self.doc_search(q, emb, limit=min(limit * fanout, MAX_LIMIT), store=store, prefix=prefix, spans=False, rerank=rerank, **kw)
     out = []
     for nid, s, hs in _rollup(hits, score, per)[:limit]:
         n = self._node(nid, store, prefix)
@@ -220,8 +227,9 @@ def context(self:Database,
             tree_ctx:bool=True, # attach each section's parent/siblings/children
             fanout:int=8, score:str='max', **kw)->dict:
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
-    check_count(sections, 'sections'); check_count(per, 'per'); check_count(related, 'related', 0); check_count(max_read, 'max_read'); check_count(fanout, 'fanout')
-    hits = self.doc_search(q, emb, limit=sections * fanout, store=store, prefix=prefix, spans=False, **kw)
+    sections, per, fanout = check_count(sections, 'sections', 1, 1000), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
+    related, max_read = check_count(related, 'related', 0, 1000), check_count(max_read, 'max_read', 1, 10_000_000)
+    hits = self.doc_search(q, emb, limit=min(sections * fanout, MAX_LIMIT), store=store, prefix=prefix, spans=False, **kw)
     ranked = _rollup(hits, score, per)
     ops, out = [nid for nid, _, _ in ranked[:sections]], []
     for nid, s, hs in ranked[:sections]:
