@@ -230,6 +230,11 @@ def _capped(out:dict, key:str, max_chars:int=None)->dict:
     return {**out, key: keep, 'note': f'cut to {len(keep)} of {len(items)} {key} to stay under {max_chars:,} characters: '
                                       f'ask for fewer (limit, depth, sections) or open one at a time with read'}
 
+def _unpaged(paged:set, d:dict)->dict:
+    "`d` without page numbers when its document has no pages (markdown, HTML, text): an agent should not cite 'p. 1'."
+    doc = d.get('doc_id') or str(d.get('node_id', '')).split('#')[0]
+    return d if doc in paged else {k: v for k, v in d.items() if k not in ('page', 'pages')}
+
 def make_server(db_path):
     "An MCP server exposing an index's search, sections, toc, read and context as tools."
     try:
@@ -239,20 +244,23 @@ def make_server(db_path):
     ix = Index(db_path)
     srv = MCPServer('litetree', instructions=_GUIDE)
     tool = lambda f: srv.tool()(_answering(f, ToolError))
+    paged = lambda: _paged(ix)
 
     @tool
     def sections(query: str, limit: int = 5) -> dict:
         """Find the sections that answer a question, best first. Each has a breadcrumb (Document › Chapter › Section),
         pages, short snippets and a node_id: call `read` with that node_id to get the section whole before answering."""
         check_count(limit, 'limit', 1, 50)
-        return _capped(dict(sections=[{k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'score', 'snippets')} for s in ix.sections(query, limit=limit)]), 'sections')
+        return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'score', 'snippets')})
+                                      for s in ix.sections(query, limit=limit)]), 'sections')
 
     @tool
     def search(query: str, limit: int = 10) -> dict:
         """Passages (chunks) matching a query, each with its breadcrumb, page and node_id. Prefer `sections` for
         questions; use this for exact phrases, names and identifiers."""
         check_count(limit, 'limit', 1, 100)
-        return _capped(dict(hits=[{k: h.get(k) for k in ('node_id', 'breadcrumb', 'page', 'content')} for h in ix.search(query, limit=limit)]), 'hits')
+        return _capped(dict(hits=[_unpaged(paged(), {k: h.get(k) for k in ('node_id', 'breadcrumb', 'page', 'content')})
+                                  for h in ix.search(query, limit=limit)]), 'hits')
 
     @tool
     def toc(doc: str = '', depth: int = 3) -> dict:
@@ -265,7 +273,7 @@ def make_server(db_path):
     def read(node_id: str, max_chars: int = 12000) -> dict:
         """One section whole, in reading order, with its subsections: the text to answer from. Cite its breadcrumb and pages."""
         check_count(max_chars, 'max_chars', 1, 100_000)
-        return ix.read(node_id, max_chars=max_chars)
+        return _unpaged(paged(), ix.read(node_id, max_chars=max_chars))
 
     @tool
     def context(query: str, sections: int = 4) -> dict:
@@ -273,7 +281,8 @@ def make_server(db_path):
         and related sections worth a look. Cite breadcrumbs and pages."""
         check_count(sections, 'sections', 1, 20)
         c = ix.context(query, sections=sections)
-        return _capped(dict(sections=[{k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'text')} for s in c['sections']], related=c['related']), 'sections')
+        return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'text')}) for s in c['sections']],
+                            related=c['related']), 'sections')
     return srv
 
 def cmd_serve(args, _=None)->int:

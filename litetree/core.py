@@ -1216,9 +1216,9 @@ def check(self:SQLiteDatabase,
         ix = AnnIndex(self, s, clean=False)
         ix.writes_file, ix.read_budget = False, None
         if ix.path is not None:
-            for t in _stale_tmp(ix.path):
-                problems.append(f'{t.name}: left by a save that did not finish')
+            for t in _stale_tmp(ix.path):   # harmless: the next writer removes it
                 if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
+                else: notes.append(f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
             if ix.path.exists() or ix.path.is_symlink():
                 try: ix._read_ann_file(self.store_meta(s))
                 except ValueError as e: problems.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
