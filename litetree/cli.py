@@ -126,7 +126,9 @@ def cmd_toc(args, ix)->int:
 
 def cmd_read(args, ix)->int:
     try: r = ix.read(args.node_id, max_chars=args.max_chars)
-    except KeyError as e: print(f'litetree: {e.args[0]}', file=sys.stderr); return 2
+    except KeyError as e:
+        print(f"litetree: {e.args[0].replace('as toc() and sections() return them', 'as `litetree toc` and `litetree sections` print them')}", file=sys.stderr)
+        return 2
     _emit(args, r, lambda r: print(_reading(r, r['doc_id'] in _paged(ix), args.max_chars)))
     return 0
 
@@ -151,7 +153,9 @@ def cmd_copy(args, ix)->int:
     dst = database(args.target, busy_ms=int(args.wait * 1000))
     try: n = copy_database(ix.db, dst, ix.store)
     finally: dst.close()
-    _emit(args, n, lambda d: print(f"{d['documents']} documents, {d['chunks']} chunks copied to {dst.location}"))
+    _emit(args, n, lambda d: print(f"{d['documents']} documents, {d['chunks']} chunks copied to {dst.location}"
+                                   + (f"; {d['unchanged']} already there" if d['unchanged'] else '')
+                                   + (f"; {d['kept_newer']} kept, newer there than here" if d['kept_newer'] else '')))
     return 0
 
 def cmd_check(args, ix)->int:
@@ -378,7 +382,7 @@ def _main(argv=None)->int:
         return cmd_serve(args)
     except BrokenPipeError: raise   # handled in main: not an error of ours
     except (ValueError, ImportError, OSError, DatabaseLocked, DatabaseDamaged) as e:
-        print(f'litetree: {e}', file=sys.stderr); return 2
+        print(f'litetree: {_in_option_names(str(e))}', file=sys.stderr); return 2
     except (apsw.CorruptError, apsw.NotADBError) as e:
         print(f'litetree: {args.db} is damaged ({e}): restore it from a backup, or run `litetree --db {args.db} check`', file=sys.stderr)
         return 2
@@ -386,6 +390,14 @@ def _main(argv=None)->int:
         print(f'litetree: {args.db} is locked by another process writing to it; try again when it has finished, or wait longer (--wait)', file=sys.stderr); return 2
     except apsw.CantOpenError as e:
         print(f'litetree: cannot open {args.db} as a database ({e})', file=sys.stderr); return 2
+
+_OPTIONS = {'max_depth': '--depth', 'max_chars': '--max-chars', 'limit': '--limit'}
+
+def _in_option_names(msg:str)->str:
+    "An error from the Python API, naming the command-line option rather than the parameter behind it."
+    for py, opt in _OPTIONS.items():
+        if msg.startswith(py + ' must'): return opt + msg[len(py):]
+    return msg
 
 def _not_an_index(db:str)->str|None:
     "Why a command that reads cannot open `db` (a missing or empty file), without creating or touching it."

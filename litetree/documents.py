@@ -179,7 +179,9 @@ def copy_database(src,                 # the database to copy from
                   store:str='store', prefix:str=None,
                   progress=None,       # called with (done, total) after each document
                  )->dict:
-    "Copy every document, node, chunk and vector of `src` into `dst`; returns what was copied."
+    """Copy every document, node, chunk and vector of `src` into `dst`; returns what was copied. A document `dst` already
+    holds unchanged is left as it is, and one `dst` holds in a newer version (added later, from the same source) is
+    kept, not replaced by the older copy: both are counted."""
     from litetree.core import DECLARABLE
     if not src.has_store(store): return dict(documents=0, chunks=0)
     st = src.get_store(store)
@@ -188,10 +190,15 @@ def copy_database(src,                 # the database to copy from
     eid = st.declared('embedder')
     emb = _Declared(eid, **{k: st.declared(k) for k in DECLARABLE if st.declared(k) is not None}) if eid else None
     cols = ('content', 'heading', 'doc_id', 'node_id', 'page', 'ord', 'hash', 'metadata', 'embedding')
-    docs, n = src.doc_rows(store, prefix), 0
+    docs, n, same, newer = src.doc_rows(store, prefix), 0, 0, 0
+    have = {r['source']: r for r in dst.doc_rows(store, prefix)} if dst.has_store(store) else {}
     for i, d in enumerate(docs):
-        chunks = src.doc_chunks(d['id'], store, cols)
-        dst.write_doc(d, src.node_rows(d['id'], store, prefix), chunks, emb, store, prefix)
-        n += len(chunks)
+        old = have.get(d['source'])
+        if old and old['hash'] == d['hash']: same += 1
+        elif old and str(old['added_at'] or '') > str(d['added_at'] or ''): newer += 1
+        else:
+            chunks = src.doc_chunks(d['id'], store, cols)
+            dst.write_doc(d, src.node_rows(d['id'], store, prefix), chunks, emb, store, prefix)
+            n += len(chunks)
         if progress: progress(i + 1, len(docs))
-    return dict(documents=len(docs), chunks=n)
+    return dict(documents=len(docs) - same - newer, chunks=n, unchanged=same, kept_newer=newer)
