@@ -38,10 +38,11 @@ def main():
     if os.geteuid() != 0 or not (Path('/usr/share/postgresql/15/extension')/'citus.control').exists():
         sys.exit('backends.py needs root and PostgreSQL 15 with pgvector and Citus: run tools/pg_setup.sh first')
     tmp = Path(tempfile.mkdtemp(prefix='lt-bench-')); os.chmod(tmp, 0o755)
-    urls = dict(dir=tmp, postgres='postgresql://postgres@127.0.0.1:55452/postgres', citus='postgresql://postgres@127.0.0.1:55460/postgres')
-    sh('start-single', tmp/'pg', 55452); sh('start-citus', tmp/'citus', 55460)
-    try: run(a, target, nq, tmp, urls)
-    finally:
+    urls = dict(dir=tmp, postgres='postgresql://postgres@127.0.0.1:25452/postgres', citus='postgresql://postgres@127.0.0.1:25460/postgres')
+    try:   # ports below the ephemeral range (32768-60999), so no outgoing connection can be holding them
+        sh('start-single', tmp/'pg', 25452); sh('start-citus', tmp/'citus', 25460)
+        run(a, target, nq, tmp, urls)
+    finally:   # a server that started is stopped even when the other did not
         sh('stop', tmp/'pg'); sh('stop', tmp/'citus'); shutil.rmtree(tmp, ignore_errors=True)
 
 def run(a, target, nq, tmp, urls):
