@@ -953,7 +953,7 @@ def _fused_graph(shipped:Path)->Path:
 class MiniLMEmbedder:
     "all-MiniLM-L6-v2 (384 dims) on onnxruntime, from PyPI packages: semantic vectors with no PyTorch and no downloads."
     id = 'all-MiniLM-L6-v2-onnx-int8'
-    fusion_weight = 0.1   # its vote beside the keyword leg: the weight sweep below
+    fusion_weight = 0.2   # its vote beside the keyword leg: the weight sweeps below
     batch = 64
     def __call__(self, texts)->np.ndarray:
         if isinstance(texts, str): texts = [texts]
