@@ -36,12 +36,15 @@ _CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]')
 
 def terminal_safe(text:str)->str:
     "`text` with every control character but newline and tab made visible; `highlight`'s marks become bold."
-    text = _CONTROL.sub(lambda m: '' if m[0] == '\r' else '␛' if m[0] == '\x1b' else '\ufffd', text)
-    return text.replace(_BOLD, '\033[1m').replace(_PLAIN, '\033[0m')
+    return _visible(text).replace(_BOLD, '\033[1m').replace(_PLAIN, '\033[0m')
+
+def _visible(text:str)->str:
+    "Control characters shown, not obeyed: ESC as `␛`, carriage returns dropped, the rest as `�`."
+    return _CONTROL.sub(lambda m: '' if m[0] == '\r' else '␛' if m[0] == '\x1b' else '\ufffd', text)
 
 class _SafeFormatter(logging.Formatter):
     "Log lines made safe for a terminal: a file name can carry escape sequences as well as a document can."
-    def format(self, record): return _CONTROL.sub(lambda m: '␛' if m[0] == '\x1b' else '\ufffd', super().format(record))
+    def format(self, record): return _visible(super().format(record))
 
 class _SafeStream:
     "A text stream that cleans what is written to it with `terminal_safe`."
@@ -59,9 +62,11 @@ def _emit(args, obj, human):
 
 def _pages(p): return f'p. {p[0]}' if p and p[0] == p[1] else f'pp. {p[0]}–{p[1]}' if p else ''
 
+def _has_pages(d)->bool: return d['kind'] == 'pdf' or (d['pages'] or 0) > 1
+
 def _paged(ix)->set:
     "The documents whose pages mean something: PDFs, and texts cut into pages by form feeds. Others show no page numbers."
-    return {d['doc_id'] for d in ix.docs if d['kind'] == 'pdf' or (d['pages'] or 0) > 1}
+    return {d['doc_id'] for d in ix.docs if _has_pages(d)}
 
 def _at(paged, doc_id, pages, extra='')->str:
     "`  (pp. 3–5, extra)` for a paged document, `  (extra)` or nothing for others."
@@ -114,7 +119,6 @@ def _print_tree(n, depth=0, max_depth=3, paged=True):
     for c in n.get('children', []):
         if c['level'] <= max_depth: _print_tree(c, depth + 1, max_depth, paged)
 
-def _has_pages(d)->bool: return d['kind'] == 'pdf' or (d['pages'] or 0) > 1
 
 def cmd_toc(args, ix)->int:
     docs = ix.toc(args.doc, max_depth=args.depth, summaries=args.json)
