@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict
 from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob,
-                           embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text)
+                           embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text, _where_sql)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, tree_prefix
 
 _log = logging.getLogger(__name__)
@@ -137,12 +137,10 @@ PostgresDatabase.store_meta, PostgresDatabase._set_meta, PostgresDatabase.has_st
 def _vec_text(v)->str: return '[' + ','.join(f'{float(x):.6g}' for x in np.asarray(v, np.float32).ravel()) + ']'
 
 def _where_pg(where, where_args=None):
-    "A `where=` filter in PostgreSQL's placeholders: a dict is equality on columns; a string's `?` become `%s`."
-    if not where: return '', []
-    if isinstance(where, dict):
-        parts = [f'{qi(k)} IS NULL' if v is None else f'{qi(k)} = %s' for k, v in where.items()]
-        return ' AND '.join(parts), [v for v in where.values() if v is not None]
-    return '(' + where.replace('%', '%%').replace('?', '%s') + ')', list(where_args or [])
+    "`_where_sql`'s filter in PostgreSQL's placeholders: each `?` becomes `%s`, and a literal `%` is doubled."
+    sql, params = _where_sql(where, where_args)
+    return sql.replace('%', '%%').replace('?', '%s'), params
+
 
 class PgStore:
     "A chunk store on PostgreSQL: texts, their `tsvector` and their pgvector embeddings."
@@ -169,6 +167,8 @@ class PgStore:
         "A row as the layers above expect it: the embedding as the store's bytes, JSON metadata decoded unless `decode=False`."
         if isinstance(r.get('embedding'), str): r['embedding'] = to_blob(json.loads(r['embedding']), self.dtype)
         return _hit(r) if decode else r
+
+
 
 # %% ../nbs/00b_postgres.ipynb #59445698
 def _declared_pg(self, key:str, default=None):
