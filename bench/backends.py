@@ -49,7 +49,7 @@ def run(a, target, nq, tmp, urls):
     C = corpus_dir(ROOT); K = corpus_kinds(C)
     files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl'))
     if a.smoke: files = [f for f in files if f.suffix in ('.md', '.html')][:8]
-    base = ingest(files)
+    base = ingest(files, hash_embed)
     qs = make_queries(base, 20 if a.smoke else 100, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
     kinds = ('sqlite', 'postgres', 'citus')
     print(f'{len(files)} corpus files, {base.counts()["chunks"]} chunks, {base.counts()["pages"]} pages; {len(qs)} queries\n')
@@ -57,7 +57,7 @@ def run(a, target, nq, tmp, urls):
     for k in kinds:
         db, store = open_db(k, urls, 'eval')
         t = time.perf_counter(); db.add_dir(files=files, emb_fn=hash_embed, quiet=True, store=store); secs = time.perf_counter() - t
-        res = run_queries(db if store == 'store' else _Scoped(db, store), qs)
+        res = run_queries(db if store == "store" else _Scoped(db, store), qs, emb=hash_embed)
         tb = table(res, 'kind')
         row = ' | '.join(f"{tb[s]['section']['mrr']:.3f}" if s in tb else '-' for s in ('verbatim', 'degraded', 'keyword', 'question', 'all'))
         print(f"| {k} | {db.counts(store)['pages'] / secs:.0f} | {row} |")

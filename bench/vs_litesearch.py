@@ -32,7 +32,7 @@ SYSTEMS = ['litetree'] + (['litesearch'] if not missing('litesearch') else [])
 if 'litesearch' not in SYSTEMS: notes.append('litesearch is not installed (it has its own venv: see the docstring): litetree ran alone')
 C = corpus_dir(); K = corpus_kinds(C)
 files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl') and (not SMOKE or p.name in SMOKE_FILES))
-base = ingest(files)
+base = ingest(files, hash_embed)
 queries = make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
 class Enc:
     "litetree's hash_embed, callable the way both libraries call an embedder; its id tells litetree its fusion weight."

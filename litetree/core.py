@@ -726,7 +726,7 @@ def embedder_id(emb_fn)->str|None:
     "The id an embedder declares (`emb_fn.id`), or None."
     return getattr(emb_fn, 'id', None)
 
-DECLARABLE = ('fusion_weight', 'max_distance', 'lexical')   # what an embedder may declare about its scores (see "Hybrid search")
+DECLARABLE = ('fusion_weight', 'max_distance', 'lexical', 'alone_distance')   # what an embedder may declare about its scores (see "Hybrid search")
 _EARLIER_DECLARATIONS = {hash_embed.id: dict(fusion_weight=0.03, max_distance=0.9, lexical=1.0)}   # files made before declarations were recorded
 
 
@@ -1083,6 +1083,12 @@ def _term_coverage(q:str, text:str)->float:
     words = {w.lower()[:5] for w in fts_words(q) if len(w) > 2 and w.lower() not in STOP_WORDS}
     return len(words & {w.lower()[:5] for w in fts_words(text)}) / len(words) if words else 0.0
 
+def _unbacked(vec:list, emb_or_store)->list:
+    "Vector hits that may stand without any keyword hit: none for a lexical embedder, those within `alone_distance` for others."
+    if _declared(emb_or_store, 'lexical', False): return []   # hashed words: only collisions are left
+    alone = _declared(emb_or_store, 'alone_distance', None)
+    return vec if alone is None else [(i, d) for i, d in vec if d <= alone]
+
 def fusion_weight(emb_or_store)->float:
     "The vector leg's RRF weight for an embedder, or for the embedder a store was built with."
     return float(_declared(emb_or_store, 'fusion_weight', DEFAULT_FUSION_WEIGHT))
@@ -1118,7 +1124,7 @@ def search(self:Database,
     fts = t._keyword_ids(q, n, where, where_args, widen) if q and w[0] else []
     vec = t._vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
     if dmax is not None: vec = [(i, d) for i, d in vec if d <= dmax]
-    if q and w[0] and not fts and _declared(emb_fn or t, 'lexical', False): vec = []   # only hash collisions are left
+    if q and w[0] and not fts: vec = _unbacked(vec, emb_fn or t)
     if policy and fts and vec:
         if _term_coverage(q, t._text_of(fts[0][0])) >= LEXICAL_COVERAGE: weights = (weights[0], weights[1] * LEXICAL_DAMP)
     if callable(weights): weights = weights(q, fts, vec)

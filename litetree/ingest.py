@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
 from .core import Database, to_blob, embed_text, hash_embed
-from .data import parse, profile_for, ParseError, Parsed, default_embedder, known_exts, is_text_file, BUILTIN_PROFILES
+from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
 from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id
 
 _log = logging.getLogger(__name__)
@@ -58,9 +58,11 @@ def _structure_from(build, pages, title):
     try: return build(pages, title)
     except Exception as e: _log.warning('litetree: build= failed (%s); using the tree litetree builds itself', e); return None
 
-def _embedder_for(db, emb_fn):
-    "The embedder to use: the one passed, else the default one unless the database was opened with `sem_search=False`."
-    return emb_fn if emb_fn is not None else (default_embedder() if db.sem_search else None)
+def _embedder_for(db, emb_fn, store:str='store'):
+    "The embedder to use: the one passed; else the one the store was built with, when litetree knows it; else the default."
+    if emb_fn is not None or not db.sem_search: return emb_fn
+    have = db.store_meta(store).get('embedder')
+    return load_embedder(have) if have in (hash_embed.id, MiniLMEmbedder.id) else default_embedder()
 
 # %% ../nbs/02a_ingest.ipynb #f5077f48
 @patch
@@ -117,7 +119,7 @@ def add_doc(self:Database,
     res, rows = self._prepare_doc(pages, title, source, kind, store, prefix, chunker, summarize, meta, force, mode, meta_fn, outline, signal, build)
     if rows is None: return res
     if defer is not None: defer.append((res, rows)); return res
-    self._store_docs([(res, rows)], _embedder_for(self, emb_fn), store, prefix, with_heading)
+    self._store_docs([(res, rows)], _embedder_for(self, emb_fn, store), store, prefix, with_heading)
     return res
 
 # %% ../nbs/02a_ingest.ipynb #013af34c
@@ -172,7 +174,7 @@ def add_file(self:Database,
         return dict(doc_id=did, title=title or _pretty(path), source=str(path), skipped='unchanged')
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **{k: v for k, v in kw.items() if k not in ('emb_fn', 'with_heading', 'index')})
-    if rows is not None: self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn')), store, prefix, kw.get('with_heading', True))
+    if rows is not None: self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn'), store), store, prefix, kw.get('with_heading', True))
     return res
 
 # %% ../nbs/02a_ingest.ipynb #d51fbcbc
@@ -281,7 +283,7 @@ def add_dir(self:Database,
     skipped = []
     paths = [Path(f) for f in files] if files is not None else [p for p in walk_files(dir, types, skipped) if not self._own_file(p)]
     skipped = [s for s in skipped if not self._own_file(Path(s['source']))]
-    emb_fn, with_heading = _embedder_for(self, kw.pop('emb_fn', None)), kw.pop('with_heading', True)
+    emb_fn, with_heading = _embedder_for(self, kw.pop('emb_fn', None), store), kw.pop('with_heading', True)
     kw.pop('index', None)
     results = {}
     todo = self._todo(paths, results, kw.get('force', False), profile, store, prefix)
