@@ -20,6 +20,11 @@ _log = logging.getLogger(__name__)
 
 # %% ../nbs/05_api.ipynb #e8b0e740
 KNOWN_EMBEDDERS = (hash_embed.id, MiniLMEmbedder.id)   # recorded ids `Index` can load without being told
+_NAMES = {hash_embed.id: 'hash', MiniLMEmbedder.id: 'minilm'}
+
+def _named(eid:str)->str:
+    "An embedder id as a user names it: `'hash' (litetree-hash-v1)`."
+    return f"{_NAMES[eid]!r} ({eid})" if eid in _NAMES else repr(eid)
 
 def _embedder(embedder):
     if embedder is None or isinstance(embedder, str): return load_embedder(embedder)
@@ -39,8 +44,8 @@ class Index:
             raise ValueError(f"{path} was built with embedder {have!r}: open it with Index({str(path)!r}, embedder=...) naming that model")
         self.embed = _embedder(embedder if embedder is not None or have is None else have)   # a known model reopens by itself
         if have and embedder_id(self.embed) and have != embedder_id(self.embed):
-            raise ValueError(f"{path} was built with embedder {have!r}, not {embedder_id(self.embed)!r}: reopen it with the embedder "
-                             f"it was built with, or index into a new file")
+            raise ValueError(f"{path} was built with embedder {_named(have)}, not {_named(embedder_id(self.embed))}: reopen it without "
+                             f"naming an embedder (it keeps its own), or index into a new file")
 
     def __repr__(self): return f'Index({self.db.location!r}, {len(self)} documents)'
     def __len__(self): return self.db.counts(self.store)['documents']

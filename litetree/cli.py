@@ -346,7 +346,7 @@ def parser()->argparse.ArgumentParser:
         _common(cmd[name], False)
     cmd['add'].add_argument('paths', nargs='+', metavar='PATH', help='files or folders to index (folders are walked)')
     cmd['add'].add_argument('--embedder', metavar='NAME', help="for a new index: 'minilm' (all-MiniLM-L6-v2, matches meaning; the default) or "
-                            "'hash' (hashed words: no model, ingest many times faster); an existing index keeps its own")
+                            "'hash' (hashed words: no model, ingest many times faster); an existing index keeps the one it was built with")
     for name, n in (('search', 10), ('sections', 5)):
         cmd[name].add_argument('query', help='what to look for, in any words (quote it)')
         cmd[name].add_argument('--limit', type=int, default=n, help=f'how many to show (default: {n})')
