@@ -188,24 +188,28 @@ def cmd_stats(args, ix)->int:
 SAMPLES = Path(__file__).parent/'samples' if '__file__' in globals() else Path('../litetree/samples')
 
 def cmd_demo(args, _=None)->int:
-    d = Path(tempfile.mkdtemp(prefix='litetree-demo-'))
+    keep = str(args.db) != 'litetree.db'   # `litetree --db FILE demo` keeps its index to try more commands on
+    d = None if keep else Path(tempfile.mkdtemp(prefix='litetree-demo-'))
+    run = f'litetree --db {args.db}' if keep else 'litetree'
     try:
-        ix = Index(d/'demo.db')
+        ix = Index(args.db if keep else d/'demo.db')
         files = sorted(p for p in SAMPLES.iterdir() if p.name != 'SOURCES.md')
         res = ix.add(files, quiet=True)
         print(f'Indexed {len(res)} sample documents ({sum(r.get("chunks", 0) for r in res)} chunks) from {SAMPLES}\n')
-        print('$ litetree toc dvipdfm'); _print_tree(ix.toc('dvipdfm')[0]['tree'], 0, 1)
+        print(f'$ {run} toc dvipdfm'); _print_tree(ix.toc('dvipdfm')[0]['tree'], 0, 1)
         q = 'what happens if I violate the license'
-        print(f'\n$ litetree sections "{q}" --limit 3')
+        print(f'\n$ {run} sections "{q}" --limit 3')
         args.query, args.limit, args.json = q, 3, False
         node = ix.sections(q, limit=1)[0]['node_id']
         cmd_sections(args, ix)
-        print(f"\n$ litetree read {node} --max-chars 700")
+        print(f"\n$ {run} read {node} --max-chars 700")
         r = ix.read(node, max_chars=700)
         print(_reading(r, r['doc_id'] in _paged(ix), 700))
         ix.close()
+        print(f'\nThe index is in {args.db}.' if keep else '\nThat index was temporary: `litetree --db FILE demo` keeps one to try more commands on.')
         return 0
-    finally: shutil.rmtree(d, ignore_errors=True)
+    finally:
+        if d: shutil.rmtree(d, ignore_errors=True)
 
 # %% ../nbs/06_cli.ipynb #31c507ec
 _GUIDE = ("litetree indexes documents by their structure. Work like a careful reader: use `sections` (or `toc` "
@@ -331,7 +335,7 @@ _HELP = dict(   # (one line for the list of commands, what --help says)
     stats=('what the index holds', 'Documents, sections, chunks and pages in the index, its embedder and its size on disk.'),
     serve=('an MCP server for LLM agents', 'Serve the index to an LLM agent over the Model Context Protocol (stdio): tools to search, '
            'browse, and read sections. The database must exist.'),
-    demo=('try litetree on its bundled samples', 'Index the bundled sample documents in a temporary folder and show toc, sections and read.'))
+    demo=('try litetree on its bundled samples', 'Index the bundled sample documents (in a temporary folder, or into --db when given) and show toc, sections and read.'))
 
 def parser()->argparse.ArgumentParser:
     "The `litetree` command's arguments."
