@@ -7,10 +7,10 @@ Docs: https://litetree.github.io/litetree/data.html.md"""
 # %% auto #0
 __all__ = ['MAX_BYTES', 'BAND', 'MAX_PAGES', 'BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'MODELS', 'MINILM_MAX_TOKENS', 'minilm',
            'Parsed', 'ParseError', 'check_size', 'decode_bytes', 'read_text', 'is_text_file', 'front_matter',
-           'setext_to_atx', 'parse_text', 'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst',
-           'parse_ipynb', 'parse_docx', 'parse_tei', 'verse_citation', 'is_verse_text', 'Line', 'page_lines',
-           'strip_furniture', 'reading_order', 'join_lines', 'body_size', 'numbering_depth', 'heading_levels',
-           'page_markdown', 'printed_toc', 'recover_headings', 'pdf_outline', 'parse_pdf', 'Profile',
+           'setext_to_atx', 'strip_running_lines', 'parse_text', 'rst_to_markdown', 'html_to_markdown', 'parse_html',
+           'parse_rst', 'parse_ipynb', 'parse_docx', 'parse_tei', 'verse_citation', 'is_verse_text', 'Line',
+           'page_lines', 'strip_furniture', 'reading_order', 'join_lines', 'body_size', 'numbering_depth',
+           'heading_levels', 'page_markdown', 'printed_toc', 'recover_headings', 'pdf_outline', 'parse_pdf', 'Profile',
            'register_profile', 'profile_for', 'known_exts', 'parse', 'chunk_text', 'as_chunker', 'StaticEmbedder',
            'MiniLMEmbedder', 'default_embedder', 'load_embedder']
 
@@ -122,15 +122,36 @@ def setext_to_atx(text:str)->str:
         else: out.append(l)
     return '\n'.join(out)
 
+_bare_pageno = re.compile(r'^\W*(page\s+)?[0-9ivxlc]+\W*$', re.I)
+
+def strip_running_lines(pages:list, edge:int=1)->list:
+    """Form-feed pages without their running heads and feet: a page's first and last line (`edge` of each) when they recur,
+    digits aside, on a third of the pages (three at least), and bare page numbers. The first page keeps its top: a
+    title there is not a running head."""
+    if len(pages) < 3: return pages
+    key = lambda l: re.sub(r'\d+', '#', ' '.join(l.lower().split()))
+    def edges(lines, first):
+        full = [i for i, l in enumerate(lines) if l.strip()]
+        return set(full[-edge:]) | (set() if first else set(full[:edge]))
+    split = [(p, t.split('\n')) for p, t in pages]
+    seen = Counter(k for n, (_, ls) in enumerate(split) for k in {key(ls[i]) for i in edges(ls, n == 0)})
+    need, out = max(3, len(pages) // 3), []
+    for n, (p, ls) in enumerate(split):
+        e = edges(ls, n == 0)
+        out.append((p, '\n'.join(l for i, l in enumerate(ls) if not (i in e and (seen[key(l)] >= need or _bare_pageno.match(l.strip())))).strip('\n')))
+    return out
+
 def parse_text(path, kind:str='text')->Parsed:
     """Markdown or plain text: one page, or one per form feed. Markdown's HTML comments are notes to its tools, not
-    text; its front matter gives the title, and its underlined headings become `#` headings."""
+    text; its front matter gives the title, and its underlined headings become `#` headings. Plain text's running
+    heads and feet (an RFC's `RFC 2616  HTTP/1.1  June 1999` on every page) are dropped."""
     text, enc = read_text(path)
     title = None
     if kind == 'md':
         text, title = front_matter(_html_comment.sub('', text))
         text = setext_to_atx(text)
     pages = _pages_of(text)
+    if kind == 'text': pages = strip_running_lines(pages)
     if not pages: _log.warning('litetree: %s is empty; it has no pages', path)
     return Parsed(pages, title=title, kind=kind, meta={'encoding': enc})
 

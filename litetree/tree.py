@@ -113,15 +113,21 @@ def _text_headings(text:str, numbered:bool=True)->dict:
     blank = lambda i: i < 0 or i >= n or not lines[i].strip()
     first = next((l.strip() for l in lines if l.strip()), '')
     stars = any(l.startswith('** ') for l in lines)
+    fenced = {i for i, (_, f) in enumerate(_md_lines(text)) if f}   # code in fences is never a heading
+    body = [l for i, l in enumerate(lines) if l.strip() and i not in fenced]
+    indented = len(body) >= 10 and sum(l[:3] == '   ' for l in body) >= 0.5 * len(body)   # RFC style: the prose is indented
     out, used = {}, set()
     for i, l in enumerate(lines):
         s = l.strip()
-        if i in used or not s or not blank(i - 1): continue
+        if i in used or i in fenced or not s or not blank(i - 1): continue
         if _adorn.match(l) and i + 2 < n and 0 < len(lines[i + 1].strip()) <= 100 and _adorn.match(lines[i + 2]) and lines[i + 2].strip()[0] == s[0]:
             out[i + 1] = (('over', s[0]), lines[i + 1].strip().strip(s[0] + ' ') or lines[i + 1].strip(), (i, i + 2)); used |= {i + 1, i + 2}   # `# TITLE` in a box of #
         elif i + 1 < n and not _adorn.match(l) and len(s) <= 100 and (m := _adorn.match(lines[i + 1])) and 0.6 * len(s) <= len(lines[i + 1].strip()) <= len(s) + 8:
             out[i] = (('under', m[1]), s, (i + 1,)); used.add(i + 1)
         elif stars and (m := _star.match(l)) and blank(i + 1): out[i] = (('star', len(m[1])), m[2].strip(), ())
+        elif indented and l[:1].isupper() and blank(i + 1) and len(s) <= 70 and len(s.split()) <= 10 and not _numline.match(l) \
+                and not s.endswith(('.', ',', ';', ':')) and not _codeish.search(s) and not _dated.search(s):
+            out[i] = (('num', 1), s, ())   # flush with the margin above indented prose: a top-level section, beside `1.  Introduction`
         elif (_caps_line(l) or _centered(l)) and blank(i + 1): out[i] = (('display',), s, ())
         elif _caps_line(l) and i + 1 < n and _caps_line(lines[i + 1]) and blank(i + 2):
             two = lines[i + 1].strip() if s == first else s + ' ' + lines[i + 1].strip()   # a licence's name repeated over its terms
