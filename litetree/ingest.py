@@ -66,7 +66,7 @@ def _embedder_for(db, emb_fn, store:str='store'):
 
 # %% ../nbs/02a_ingest.ipynb #f5077f48
 @patch
-def _prepare_doc(self:Database, pages, title, source, kind, store, prefix, chunker, summarize, meta, force, mode, meta_fn, outline, signal, build, root_heading=False):
+def _prepare_doc(self:Database, pages, title, source, kind, store, prefix, chunker, summarize, meta, force, mode, meta_fn, outline, signal, build, root_heading=False, label=None):
     "`(result, rows)`: the document's tree and chunks made, nothing embedded or written; rows is None when it is unchanged."
     pages = [(0, pages)] if isinstance(pages, str) else [(p, t) for p, t in pages]
     source = str(source if source is not None else title)
@@ -77,7 +77,7 @@ def _prepare_doc(self:Database, pages, title, source, kind, store, prefix, chunk
         outline, built = _structure_from(build, pages, title), 'fallback'
         if outline: outline_signal, built, mode = 'llm', 'llm', None
     nodes = build_tree(pages, title, summarize, mode=mode, outline=outline, signal=signal, outline_signal=outline_signal, root_heading=root_heading)
-    chunks = node_chunks(nodes, did, title, chunker, meta_fn)
+    chunks = node_chunks(nodes, did, title, chunker, meta_fn, label=label)
     doc, node_rows = doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash)
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(nodes), chunks=len(chunks))
     if built: res['structure'] = built
@@ -147,6 +147,15 @@ def _pretty(path)->str: return re.sub(r'[_]+', ' ', Path(path).stem).strip() or 
 
 def _words(s:str)->set: return {w for w in re.findall(r'[a-z0-9]+', s.lower()) if not w.isdigit()}
 
+def _label(parsed:Parsed, path, title:str)->str:
+    """What a file's chunk headings start with: its name, as the keyword index has always seen it, and the title too
+    when a marked-up document opens with it as a heading (`index › Topic Guides`, the heading that became the root).
+    The breadcrumbs people see show the title in the name's place (see `02b_retrieve`)."""
+    name, bare = _pretty(path), re.sub(r'\s*\([^()]*\)$', '', title)
+    top = [re.sub(r'^#+\s*', '', l).strip().lower() for _, t in parsed.pages[:1] for l in t.split('\n') if l.strip()][:3]
+    said = parsed.kind != 'text' and bare.lower() in top and re.sub(r'[^a-z0-9]', '', name.lower()) != re.sub(r'[^a-z0-9]', '', bare.lower())
+    return f'{name} › {bare}' if said else name
+
 def best_title(parsed:Parsed, path)->str:
     """A document's title from the best source it has: what its reader found (PDF metadata or title page, HTML, front
     matter), its own leading heading, else its file name. When the file's name says something the title does not,
@@ -162,9 +171,10 @@ def _prepare_parsed(self:Database, parsed:Parsed, path, title=None, kind=None, p
     prof = profile_for(path, profile or parsed.meta.get('profile'))
     meta = {**{k: v for k, v in parsed.meta.items() if k != 'scanned_pages' or v}, 'file_hash': fhash, 'title_declared': parsed.title}
     o = dict(mode=prof.mode, chunker=prof.chunker, meta_fn=prof.meta_fn, summarize=None, force=False, build=None) | kw
-    res, rows = self._prepare_doc(parsed.pages, title or best_title(parsed, path), str(Path(path).resolve()), kind or parsed.kind, store, prefix,
+    doc_title = title or best_title(parsed, path)
+    res, rows = self._prepare_doc(parsed.pages, doc_title, str(Path(path).resolve()), kind or parsed.kind, store, prefix,
                                   o['chunker'], o['summarize'], meta, o['force'], o['mode'], o['meta_fn'], parsed.outline or None,
-                                  'font' if parsed.meta.get('headings') == 'recovered' else 'markdown', o['build'], root_heading=not title)
+                                  'font' if parsed.meta.get('headings') == 'recovered' else 'markdown', o['build'], root_heading=not title, label=None if title else _label(parsed, path, doc_title))
     return {**res, 'source': str(path)}, rows
 
 @patch

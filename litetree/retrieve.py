@@ -157,6 +157,20 @@ def _as_query(emb, dtype=None):
     return emb
 
 @patch
+def _titled(self:Database, heading:str, doc_id, titles:dict, store='store', prefix=None, sep:str=' › ')->str:
+    """A chunk's heading path as a breadcrumb: the file's name it starts with (and the title after it, when the title
+    is the document's own first heading) shown as the document's title, read from its root once per document."""
+    if not doc_id or not heading: return heading
+    if doc_id not in titles:
+        try: titles[doc_id] = self._node(f'{doc_id}#0', store, prefix)['title']
+        except KeyError: titles[doc_id] = None
+    title, parts = titles[doc_id], heading.split(sep)
+    if not title or parts[0] == title: return heading
+    bare = re.sub(r'\s*\([^()]*\)$', '', title)
+    rest = parts[2:] if len(parts) > 1 and parts[1] in (bare, title) else parts[1:]
+    return sep.join([title, *rest])
+
+@patch
 def doc_search(self:Database,
                q:str,               # query string
                emb=None,            # query embedding (array or bytes), or the embedder itself
@@ -178,7 +192,8 @@ def doc_search(self:Database,
         weights = lambda q, f, v: tuple(a * b for a, b in zip(adaptive_weights(q, f, v), base))
     hits = self.search(q, _as_query(emb, dtype), store=store, limit=limit * 2 if spans else limit, columns=cols, rrf_k=rrf_k,
                        weights=weights, rerank=rerank, **kw)
-    for h in hits: h['breadcrumb'] = h.get('heading') or ''
+    titles = {}
+    for h in hits: h['breadcrumb'] = self._titled(h.get('heading') or '', h.get('doc_id'), titles, store, prefix)
     return (merge_spans(hits, gap) if spans else hits)[:limit]
 
 # %% ../nbs/02b_retrieve.ipynb #6ac6ba70

@@ -455,8 +455,8 @@ def doc_id(source, title:str='')->str:
     return hashlib.sha1(f'{source}\x00{title}'.encode()).hexdigest()[:16]
 
 # %% ../nbs/02_tree.ipynb #6c9e4e59
-def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48)->list:
-    "Chunk records for every node's own text, in document order."
+def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48, label:str=None)->list:
+    "Chunk records for every node's own text, in document order; their heading paths start with `label` (default: the title)."
     chunk, out = as_chunker(chunker), []
     for n in nodes:
         if not n.segments: continue
@@ -468,7 +468,7 @@ def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk
         for c in chunk(text):
             if pieces and len(c.text.strip()) < min_chunk: pieces[-1] = (pieces[-1][0] + text[pieces[-1][2]:c.end], pieces[-1][1], c.end)
             elif c.text.strip(): pieces.append((c.text, c.start, c.end))
-        path = heading_path(nodes, n, title)
+        path = heading_path(nodes, n, label or title)
         for ptext, start, end in pieces:
             page = max((p for s, p in starts if s <= start), default=n.page_start)
             meta = meta_fn(ptext) if meta_fn else {}
