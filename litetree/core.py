@@ -6,13 +6,13 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_LIMIT', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'DECLARABLE', 'STOP_WORDS', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT',
-           'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase',
-           'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex',
-           'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits',
-           'fusion_weight']
+           'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW', 'Database', 'DatabaseLocked', 'DatabaseDamaged',
+           'SQLiteDatabase', 'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'hash_embed', 'ChunkStore',
+           'ann_path', 'AnnIndex', 'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker',
+           'rerank_hits', 'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, json, uuid, time, zlib, hashlib, struct, logging, unicodedata, functools
+import os, re, json, uuid, time, zlib, mmap, hashlib, struct, logging, unicodedata, functools
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -467,6 +467,7 @@ class AnnIndex:
     def __init__(self, db, store, clean:bool=True):
         self.db, self.store, self.path = db, store, ann_path(db, store)
         self.index, self.applied, self.unsaved, self.generation, self.seen, self.slots = None, 0, 0, None, None, 0
+        self.mapped = None    # the memory-mapped file a read-only graph lives in (see `_read_ann_file`)
         self.pending = None   # (ids, vectors) of log entries not yet in the graph, searched exactly
         if clean and self.path is not None and not db.readonly: _clean_stale_tmp(self.path)
 
@@ -518,36 +519,54 @@ def _upgrade_logs(db:SQLiteDatabase):
     db._logs_upgraded = True
 
 # %% ../nbs/00_core.ipynb #4a0b77e5
+def _file_crc(f, chunk:int=1 << 23)->int:
+    "CRC-32 of the rest of an open file, read in blocks (a whole-file `read` would hold a second copy of the graph)."
+    crc = 0
+    while block := f.read(chunk): crc = zlib.crc32(block, crc)
+    return crc
+
 @patch
-def _read_ann_file(self:AnnIndex, meta:dict):
-    "`(graph, applied, slots)` from the index file, or ValueError saying why it cannot be trusted."
+def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False):
+    """`(graph, applied, slots, mapped)` from the index file, or ValueError saying why it cannot be trusted. With
+    `view`, the graph is searched in place in the memory-mapped file (`mapped`, read-only) instead of copied."""
     if not self.path.is_file(): raise ValueError('it is not a regular file')   # a FIFO would block, /dev/zero would never end
-    try: data = self.path.read_bytes()
+    try:
+        with open(self.path, 'rb') as f:
+            head = f.read(_HDR.size)
+            if head[:8] == b'LTREEANN': raise ValueError('written by an older litetree')
+            if len(head) < _HDR.size: raise ValueError('it is shorter than its header')
+            magic, applied, gen, tok, slots, crc = _HDR.unpack(head)
+            if magic != _MAGIC: raise ValueError('not a litetree index file')
+            if gen.hex() != meta['generation']: raise ValueError('it belongs to another database')
+            if _file_crc(f) != crc: raise ValueError('its checksum does not match: the file is damaged')
+            have = self._tok_at(applied, meta)
+            if have is not None and have != tok and applied <= self._log_end():
+                raise ValueError('it was built from a copy of this database that has since changed differently')
+            mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     except OSError as e: raise ValueError(f'it cannot be read ({e})') from e
-    if data[:8] == b'LTREEANN': raise ValueError('written by an older litetree')
-    if len(data) < _HDR.size: raise ValueError('it is shorter than its header')
-    magic, applied, gen, tok, slots, crc = _HDR.unpack_from(data)
-    if magic != _MAGIC: raise ValueError('not a litetree index file')
-    if gen.hex() != meta['generation']: raise ValueError('it belongs to another database')
-    body = memoryview(data)[_HDR.size:]
-    if zlib.crc32(body) != crc: raise ValueError('its checksum does not match: the file is damaged')
-    have = self._tok_at(applied, meta)
-    if have is not None and have != tok and applied <= self._log_end():
-        raise ValueError('it was built from a copy of this database that has since changed differently')
     ix = self._new(meta)
-    ix.load(body)
+    if view: ix.view(memoryview(mapped)[_HDR.size:])
+    else: ix.load(memoryview(mapped)[_HDR.size:]); mapped = None
     if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
-    return ix, applied, slots
+    return ix, applied, slots, mapped
+
+@patch
+def _owned(self:AnnIndex):
+    "Copy a memory-mapped graph into this process before it changes (a mapped one is read-only)."
+    if self.mapped is None: return
+    ix = self._new(self.db.store_meta(self.store))
+    ix.load(memoryview(self.mapped)[_HDR.size:])
+    self.index, self.mapped = ix, None
 
 @patch
 def _load(self:AnnIndex, meta:dict)->bool:
     "Load the index file if it provably holds this database's vectors; False when it is missing or unusable."
     if self.path is None or not (self.path.exists() or self.path.is_symlink()): return False
-    try: ix, applied, slots = self._read_ann_file(meta)
+    try: ix, applied, slots, mapped = self._read_ann_file(meta, view=not self.db._wrote)
     except Exception as e:
         _log.warning('litetree: ignoring HNSW file %s (%s)', self.path, e)
         return False
-    self.index, self.applied, self.unsaved, self.slots, self.pending = ix, applied, 0, slots, None
+    self.index, self.mapped, self.applied, self.unsaved, self.slots, self.pending = ix, mapped, applied, 0, slots, None
     return True
 
 # %% ../nbs/00_core.ipynb #80917266
@@ -612,7 +631,7 @@ def rebuild(self:AnnIndex, reason:str=''):
         ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {qi(self.store)} WHERE embedding IS NOT NULL',
                              dtype=meta['dtype'])
     if reason: _log.warning('litetree: rebuilding the HNSW index of store %r from %d stored vectors: %s', self.store, len(ids), reason)
-    self.index, self.pending = self._new(meta), None
+    self.index, self.mapped, self.pending = self._new(meta), None, None
     if len(ids): _add_batched(self.index, ids, vecs, 'building the vector index')
     self.applied, self.generation, self.slots = end, meta['generation'], len(ids)
     self.save(force=True)
@@ -636,10 +655,10 @@ def sync(self:AnnIndex):
 @patch
 def _sync(self:AnnIndex):
     meta = self.db.store_meta(self.store)
-    if 'nbytes' not in meta: self.index, self.applied, self.pending = None, 0, None; return   # no vector stored yet
+    if 'nbytes' not in meta: self.index, self.mapped, self.applied, self.pending = None, None, 0, None; return   # no vector stored yet
     if self.index is None or self.generation != meta['generation']:
         self.generation = meta['generation']
-        if not self._load(meta): self.index, self.applied, self.slots, self.pending = self._new(meta), 0, 0, None
+        if not self._load(meta): self.index, self.mapped, self.applied, self.slots, self.pending = self._new(meta), None, 0, 0, None
     end, trimmed = self._log_end(), int(meta.get('compacted', 0))
     if self.applied > end: return self.rebuild('the index file is ahead of the database (was the database restored from a copy?)')
     if self.applied < trimmed and not (self._load(meta) and self.applied >= trimmed):
@@ -668,6 +687,7 @@ def _replay(self:AnnIndex, end:int, budget:float=None):
         while self.applied < end and (budget is None or time.monotonic() - t0 < budget):
             hi = min(end, self.applied + self.save_after)
             touched, ids, vecs = self._touched(self.applied, hi, dtype)
+            if len(touched) or len(ids): self._owned()
             if len(touched): self.index.remove(touched)
             if len(ids): self.index.add(ids, vecs)
             self.slots += len(ids)
@@ -683,7 +703,7 @@ def _defer(self:AnnIndex, end:int, dtype:str):
     "Take the entries in `(applied, end]` out of the graph and keep their vectors aside, to search exactly."
     touched, ids, vecs = self._touched(self.applied, end, dtype)
     _log.info('litetree: %d vector changes not yet in the HNSW index of %r are searched exactly', len(touched), self.store)
-    if len(touched): self.index.remove(touched)
+    if len(touched): self._owned(); self.index.remove(touched)
     self.pending = (ids, vecs) if len(ids) else (np.zeros(0, np.int64), None)
 
 # %% ../nbs/00_core.ipynb #a0bac3e0
@@ -896,23 +916,37 @@ def _hit(row:dict)->dict:
     return row
 
 # %% ../nbs/00_core.ipynb #55645668
+_BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
+
+@patch
+def _rank_sql(self:ChunkStore)->str:
+    "The store's configured `rank` as a direct call, `bm25(<fts>, 1.0, 2.0)`: the same order, for less work."
+    st = _store(self)
+    if 'rank_sql' not in st:
+        F = qi(self.name + '_fts')
+        r = self.db.conn.execute(f"SELECT v FROM {qi(self.name + '_fts_config')} WHERE k='rank'").fetchone()
+        m = _BM25_CONFIG.fullmatch(r[0].strip()) if r and isinstance(r[0], str) else None
+        st['rank_sql'] = f"bm25({F}{', ' + m[1] if m and m[1] else ''})" if m or not r else 'rank'
+    return st['rank_sql']
+
 @patch
 def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)->list:
     "`[(id, bm25)]`, best first, for an FTS5 expression."
     if not match: return []
-    S, F = qi(self.name), qi(self.name + '_fts')
-    if not where: return self.db.conn.execute(f'SELECT rowid, rank FROM {F} WHERE {F} MATCH ? ORDER BY rank LIMIT ?', (match, limit)).fetchall()
+    S, F, R = qi(self.name), qi(self.name + '_fts'), self._rank_sql()
+    if not where: return self.db.conn.execute(f'SELECT rowid, {R} AS _bm25 FROM {F} WHERE {F} MATCH ? ORDER BY _bm25 LIMIT ?', (match, limit)).fetchall()
     w, params = _where_sql(where, where_args)
-    sql = (f'SELECT m._rowid, m._bm25 FROM (SELECT rowid AS _rowid, rank AS _bm25 FROM {F} WHERE {F} MATCH ?) m '
+    sql = (f'SELECT m._rowid, m._bm25 FROM (SELECT rowid AS _rowid, {R} AS _bm25 FROM {F} WHERE {F} MATCH ?) m '
            f'JOIN {S} ON {S}.id = m._rowid WHERE {w} ORDER BY m._bm25 LIMIT ?')
     return self.db.execute(sql, [match, *params, limit]).fetchall()
 
 @patch
-def _keyword_ids(self:ChunkStore, q:str, limit:int, where=None, where_args=None, widen='auto')->list:
-    "`[(id, bm25)]` for what a user typed: strict, widened, or strict topped up with widened hits."
+def _keyword_ids(self:ChunkStore, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
+    """`[(id, bm25)]` for what a user typed: strict, widened, or strict topped up with widened hits when it found fewer
+    than `enough` (default `limit`): ranking every row a widened query matches is the keyword leg's main cost."""
     if widen != 'auto': return self._fts_ids(fts_query(q, bool(widen)), limit, where, where_args)
     hits = self._fts_ids(fts_query(q), limit, where, where_args)
-    if len(hits) < limit:
+    if len(hits) < min(limit, enough or limit):
         seen = {i for i, _ in hits}
         hits += [h for h in self._fts_ids(fts_query(q, True), limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
     return hits
@@ -1077,6 +1111,7 @@ def _declared(emb_or_store, key:str, default):
 DEFAULT_FUSION_WEIGHT = 0.3   # an embedder that declares nothing: measured with all-MiniLM-L6-v2, see above
 LEXICAL_COVERAGE = 0.6        # share of the query's words in the best keyword hit that makes a query lexical
 LEXICAL_DAMP = 0.1            # the vector vote left for a lexical query
+WIDEN_BELOW = 1               # widen the keyword query only when its strict form finds fewer hits than the results wanted
 
 def _term_coverage(q:str, text:str)->float:
     "Share of the query's content words (compared on their first five letters) that `text` contains."
@@ -1123,7 +1158,7 @@ def search(self:Database,
     emb_fn = emb if callable(emb) else None
     if callable(emb): t._check_embedder(emb); emb = emb([q])[0] if q else None
     w = (1, 1) if callable(weights) else weights
-    fts = t._keyword_ids(q, n, where, where_args, widen) if q and w[0] else []
+    fts = t._keyword_ids(q, n, where, where_args, widen, enough=max(1, round(limit * WIDEN_BELOW))) if q and w[0] else []
     vec = t._vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
     if dmax is not None: vec = [(i, d) for i, d in vec if d <= dmax]
     if q and w[0] and not fts: vec = _unbacked(vec, emb_fn or t, q)

@@ -276,10 +276,11 @@ def _fts_ids_pg(self, q:str, widen:bool, limit:int, where=None, where_args=None)
            + (f' AND {w}' if w else '') + ' ORDER BY r, id LIMIT %s')
     return [(i, float(r)) for i, r in self.db._all(sql, [*params, *wp, int(limit)])]
 
-def _keyword_ids_pg(self, q:str, limit:int, where=None, where_args=None, widen='auto')->list:
+def _keyword_ids_pg(self, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
+    "As SQLite's: strict, topped up with the widened query when strict found fewer than `enough` (default `limit`)."
     if widen != 'auto': return self._fts_ids(q, bool(widen), limit, where, where_args)
     hits = self._fts_ids(q, False, limit, where, where_args)
-    if len(hits) < limit:
+    if len(hits) < min(limit, enough or limit):
         seen = {i for i, _ in hits}
         hits += [h for h in self._fts_ids(q, True, limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
     return hits

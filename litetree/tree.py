@@ -9,7 +9,7 @@ __all__ = ['detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', '
            'doc_id', 'node_chunks', 'doc_rows']
 
 # %% ../nbs/02_tree.ipynb #d8e4096b
-import re, json, time, hashlib, logging, itertools
+import re, json, time, hashlib, logging, itertools, functools
 from dataclasses import dataclass, field
 from .data import verse_citation, is_verse_text, as_chunker
 
@@ -90,10 +90,11 @@ _codeish = re.compile(r'[=(){};$\\<>/_|]')
 
 def _caps_line(l:str)->bool:
     "An ALL-CAPS heading: 1 to 10 words, nearly all capitals, no code, not a sentence, not a numbered line."
-    s = l.strip(); letters = [c for c in s if c.isalpha()]
-    if not 3 <= len(s) <= 80 or len(letters) < 3 or len(s.split()) > 10 or _codeish.search(s) or re.match(r'[\d\W]', s): return False
-    if s.endswith((',', ';')) or (s.endswith('.') and len(s.split()) > 3) or _dated.search(s): return False
-    return sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+    s = l.strip()
+    if not 3 <= len(s) <= 80 or len(s.split()) > 10 or re.match(r'[\d\W]', s): return False   # cheap tests first
+    letters = sum(map(str.isalpha, s))
+    if letters < 3 or _codeish.search(s) or s.endswith((',', ';')) or (s.endswith('.') and len(s.split()) > 3) or _dated.search(s): return False
+    return sum(map(str.isupper, s)) >= 0.9 * letters
 
 _dated = re.compile(r'\b(19|20)\d\d\b|@|https?://|\bcopyright\b|\(c\)', re.I)   # bylines, dates, addresses
 
@@ -145,6 +146,10 @@ def _text_signals(pages)->int:
 
 def detect_mode(pages)->str:
     "Which structural signal this document carries: `markdown`, `verse`, `chapter`, `text`, `numbered` or `window`."
+    return _detect_mode(tuple((p, t) for p, t in pages))
+
+@functools.lru_cache(maxsize=4)   # a file's title and its tree both ask, about the same pages
+def _detect_mode(pages:tuple)->str:
     text = '\n'.join(t for _, t in pages)
     if is_verse_text(text): return 'verse'
     n = _text_signals(pages)

@@ -1,0 +1,268 @@
+"""Issue 17, "fast at a million chunks": ingest speed, disk, query CPU against a floor, and a reader's memory, by size.
+
+Corpus: the sentences and headings of the repository's `corpus/` documents (read with litetree's own parsers, PDFs
+included) recombined with a seeded numpy RNG into markdown files of 200-400 chunks each (`# title`, sections `## heading n.m`
+of 1-6 paragraphs, each 250-380 characters made of runs of 1-2 consecutive real sentences from random places).
+Same seed, same files. The vocabulary stays that of ~1 MB of text, so at large sizes posting lists are longer than
+in a real corpus of that size: keyword costs here are on the pessimistic side.
+
+Per size: `Index(path, embedder=hash).add(folder)` then the HNSW build, timed apart as the explicit `sync()` + `save()`
+of the store's `AnnIndex` right after the load (litetree builds the graph by replaying the vector change log at the
+first sync: a search, or `close()`), then `close()`. Wall and process CPU (usearch adds with several threads); the
+embedder is hash_embed wrapped to time itself, so "embed" is the hashing's share. Disk: database + WAL + HNSW file
+over the bytes of chunk text, with `dbstat` per table.
+
+Queries (deterministic): eval questions (`corpus/questions.jsonl`) and phrases from stored chunks: 3-6 words verbatim,
+6-9 words with one dropped, and the same with a typo too (strict AND finds nothing: the widened OR runs). Each is run
+once untimed, then timed in process CPU (mean of `--repeats`), interleaved per query so load from other processes
+hits all columns alike:
+  doc_search  `Index.search(q, limit=10)` (db.doc_search: hybrid, spans merged), query hashing included
+  sections    `Index.sections(q)` (5 sections from 40 chunk hits)
+  floor       what no hybrid search can avoid: a raw strict FTS5 top-50 (`fts_query(q)`, bm25 order) plus a raw usearch
+              top-50 on the store's own graph; the MATCH string and the query vector are made outside the timing
+  widened     the widened FTS5 top-50 alone (`fts_query(q, widen=True)`): what a query whose strict form finds too few pays
+The reader is a fresh process that imports litetree, opens `Index(path, readonly=True)` and answers the first query
+(open-to-first-answer includes loading the HNSW file), then runs every query; a second reader answers the first query
+only (the same open, caches warm). Memory is VmRSS/VmHWM from /proc (ru_maxrss of an exec'd child can carry its
+parent's peak). "system" figures are kernel CPU (page faults, file reads), which this VM's memory makes noisy.
+
+Run: `python bench/scale.py [--sizes 10000,100000,1000000] [--json FILE] [--dir /tmp/litetree_scale] [--reuse]`.
+Corpora and databases stay in --dir for reuse (`--reuse` skips ingest when the database exists).
+`--smoke`: 2,000 chunks, 30 queries, a few seconds; exits 1 if any figure is missing.
+"""
+import argparse, json, math, os, re, resource, shutil, subprocess, sys, time
+from pathlib import Path
+import numpy as np, apsw, usearch
+import litetree
+from litetree.api import Index
+from litetree.core import hash_embed, fts_query, DECLARABLE
+from litetree.data import parse
+from litetree.eval import corpus_dir, corpus_files
+
+ap = argparse.ArgumentParser()
+ap.add_argument('--sizes', default='10000,100000'); ap.add_argument('--queries', type=int, default=300)
+ap.add_argument('--seed', type=int, default=0); ap.add_argument('--repeats', type=int, default=2)
+ap.add_argument('--dir', default='/tmp/litetree_scale'); ap.add_argument('--json'); ap.add_argument('--reuse', action='store_true')
+ap.add_argument('--smoke', action='store_true')
+A = ap.parse_args()
+SIZES, Q = ([2_000], 30) if A.smoke else ([int(s) for s in A.sizes.split(',')], A.queries)
+ROOT = Path(A.dir)/('smoke' if A.smoke else '')
+MiB = 2**20
+
+def text_pool(C):
+    "Sentences (20-300 characters) and heading texts (3-60) of the corpus documents, as litetree's parsers read them."
+    sents, heads = [], set()
+    for f in corpus_files(C):
+        try: text = parse(f).text
+        except Exception as e: print(f'  (skipping {f.name}: {e})'); continue
+        for para in re.split(r'\n\s*\n', text):
+            lines = [l.strip() for l in para.splitlines() if l.strip()]
+            if lines and lines[0].startswith('#'): heads.add(lines.pop(0).lstrip('#').strip())
+            body = ' '.join(l for l in lines if not l.startswith(('|', '```', '#')))
+            sents += [s for s in re.split(r'(?<=[.!?;])\s+', body) if 20 <= len(s) <= 300]
+    return sents, sorted(h for h in heads if 3 <= len(h) <= 60)
+
+def body(rng, sents):
+    "250-380 characters of runs of 1-2 consecutive sentences from random places: one chunk (CHUNK_SIZE 384)."
+    target, out = int(rng.integers(250, 381)), ''
+    while len(out) < target:
+        i = int(rng.integers(len(sents) - 1))
+        for s in sents[i:i + int(rng.integers(1, 3))]:
+            if out and len(out) + len(s) + 1 > 380: return out
+            out = f'{out} {s}' if out else s
+    return out
+
+def make_corpus(folder, n, pool, seed):
+    "Markdown files of 200-400 chunks in sections of 1-6 paragraphs (a chunk each), ~n in all; reused when made with the same key."
+    key = f'{n} {seed} {len(pool[0])} {len(pool[1])} sections of 1-6'
+    if (folder/'.complete').exists() and (folder/'.complete').read_text() == key: return
+    shutil.rmtree(folder, ignore_errors=True); folder.mkdir(parents=True)
+    rng, (sents, heads), made, d = np.random.default_rng(seed), pool, 0, 0
+    head = lambda: heads[int(rng.integers(len(heads)))]
+    while made < n:
+        k, out, s = min(int(rng.integers(200, 401)), n - made), [f'# {head()} {d}', ''], 0
+        while k > 0:
+            m = min(int(rng.integers(1, 7)), k)
+            out += [f'## {head()} {d}.{s}', ''] + [x for _ in range(m) for x in (body(rng, sents), '')]
+            k, made, s = k - m, made + m, s + 1
+        (folder/f'doc{d:05d}.md').write_text('\n'.join(out)); d += 1
+    (folder/'.complete').write_text(key)
+
+class TimedHash:
+    "hash_embed under its own id and declarations (a reader reopens it as 'hash'), adding up its own time."
+    id, wall, cpu = hash_embed.id, 0.0, 0.0
+    def __call__(self, texts, **kw):
+        w, c = time.perf_counter(), time.process_time(); out = hash_embed(texts)
+        self.wall += time.perf_counter() - w; self.cpu += time.process_time() - c
+        return out
+for k in DECLARABLE:
+    if getattr(hash_embed, k, None) is not None: setattr(TimedHash, k, getattr(hash_embed, k))
+
+def clocks(): return time.perf_counter(), time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_stime
+
+def ingest(path, folder):
+    emb, t0 = TimedHash(), clocks()
+    idx = Index(path, embedder=emb); res = idx.add(folder); t1 = clocks()
+    if bad := [r for r in res if 'error' in r]: sys.exit(f'ingest failed: {bad[:3]}')
+    ix = idx.db._stores[idx.store]['index']; ix.sync(); ix.save(); t2 = clocks()   # the HNSW build (save: no-op if sync saved)
+    idx.close(); t3 = clocks()
+    return dict(wall=t3[0] - t0[0], cpu=t3[1] - t0[1], add_wall=t1[0] - t0[0], hnsw_wall=t2[0] - t1[0], hnsw_cpu=t2[1] - t1[1],
+                hnsw_sys=t2[2] - t1[2], sys=t3[2] - t0[2], close_wall=t3[0] - t2[0], embed_wall=emb.wall, embed_cpu=emb.cpu)
+
+def disk(path):
+    "Files beside the database, chunk text bytes, and dbstat bytes grouped as store table / FTS5 / log / tree and other."
+    files = {p.name[len(path.name):] or '.db': p.stat().st_size for p in path.parent.glob(path.name + '*') if p.is_file() and not p.name.endswith(('-shm', '.tmp'))}
+    c = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    n, text, head, vec = c.execute('SELECT count(*), sum(length(CAST(content AS BLOB))), sum(length(CAST(heading AS BLOB))), '
+                                   'sum(length(embedding)) FROM store').fetchone()
+    groups = {}
+    try:
+        for name, size in c.execute('SELECT name, sum(pgsize) FROM dbstat GROUP BY name'):
+            g = ('FTS5' if name.startswith('store_fts') else 'vector log' if name.startswith('store_vlog') else 'store table'
+                 if name == 'store' else 'store indexes' if name.startswith('store_') else 'nodes+docs' if 'nodes' in name or 'docs' in name else 'other')
+            groups[g] = groups.get(g, 0) + size
+    except apsw.SQLError: groups = {'dbstat unavailable': 0}
+    summ = c.execute('SELECT sum(length(CAST(summary AS BLOB))) FROM nodes').fetchone()[0] or 0
+    c.close()
+    return dict(chunks=n, text_bytes=text, heading_bytes=head or 0, vector_bytes=vec or 0, summary_bytes=summ, files=files, tables=groups,
+                ratio=sum(files.values()) / text)
+
+def make_queries(path, n, seed, C):
+    "n queries: eval questions (60%), then chunk phrases: verbatim, one word dropped, dropped + typo (strict finds nothing)."
+    rng = np.random.default_rng(seed + 1)
+    qs = [json.loads(l)['question'] for l in (C/'questions.jsonl').read_text().splitlines() if l.strip()]
+    out = [qs[i] for i in sorted(rng.choice(len(qs), min(len(qs), n * 6 // 10), replace=False))]
+    c = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    ids = [r[0] for r in c.execute('SELECT id FROM store')]
+    for j in range(n - len(out)):
+        ws = []
+        while len(ws) < 12: ws = re.findall(r'\w+', c.execute('SELECT content FROM store WHERE id=?', (int(rng.choice(ids)),)).fetchone()[0])
+        kind, k = j % 3, int(rng.integers(3, 7)) if j % 3 == 0 else int(rng.integers(6, 10))
+        i = int(rng.integers(len(ws) - k)); p = ws[i:i + k]
+        if kind: p.pop(int(rng.integers(1, len(p))))
+        if kind == 2:
+            L = max(range(len(p)), key=lambda x: len(p[x])); w = p[L]; p[L] = w[:2] + w[3] + w[2] + w[4:] if len(w) > 4 else w + 'x'
+        out.append(' '.join(p))
+    c.close()
+    return out
+
+def cpu_ms(fn, reps):
+    t = time.process_time_ns()
+    for _ in range(reps): fn()
+    return (time.process_time_ns() - t) / reps / 1e6
+
+def run_queries(path, qs, reps):
+    idx = Index(path)
+    F, st = f'"{idx.store}_fts"', idx.db.get_store(idx.store)
+    cfg = idx.db.conn.execute(f'SELECT v FROM "{idx.store}_fts_config" WHERE k=?', ('rank',)).fetchone()
+    R = f"bm25({F}, {cfg[0][5:-1]})" if cfg and cfg[0].startswith('bm25(') else 'rank'   # the same order as `rank`, cheaper
+    sql = f'SELECT rowid, {R} AS r FROM {F} WHERE {F} MATCH ? ORDER BY r LIMIT ?'
+    fts = lambda m, k=50: idx.db.conn.execute(sql, (m, k)).fetchall() if m else []
+    for q in qs: idx.search(q, limit=10); idx.sections(q)   # warm-up; the first also loads the HNSW file
+    ann = idx.db._stores[idx.store]['index'].index
+    vecs, strict, wide = hash_embed(qs), [fts_query(q) for q in qs], [fts_query(q, widen=True) for q in qs]
+    for m, v, w in zip(strict, vecs, wide): fts(m); ann.search(v, 50); fts(w)
+    t = {k: [] for k in ('doc_search', 'sections', 'floor', 'widened')}
+    for q, m, v, w in zip(qs, strict, vecs, wide):
+        t['doc_search'].append(cpu_ms(lambda: idx.search(q, limit=10), reps))
+        t['sections'].append(cpu_ms(lambda: idx.sections(q), reps))
+        t['floor'].append(cpu_ms(lambda: (fts(m), ann.search(v, 50)), reps))
+        t['widened'].append(cpu_ms(lambda: fts(w), reps))
+    found = [len(fts(m, 120)) for m in strict]
+    # the strict form is topped up with the widened one when it finds fewer than the hits search() wants (doc_search
+    # asks it for 20, sections() for 40) times WIDEN_BELOW; before WIDEN_BELOW, fewer than each leg's candidates (x3)
+    below = getattr(litetree.core, 'WIDEN_BELOW', 3)
+    idx.close()
+    pct = {k: dict(p50=float(np.percentile(v, 50)), p95=float(np.percentile(v, 95))) for k, v in t.items()}
+    for k in ('doc_search', 'sections'):
+        pct[k].update({f'x_floor_{p}': pct[k][p] / pct['floor'][p] for p in ('p50', 'p95')})
+    return dict(ms=pct, widened_doc_search=sum(f < 20 * below for f in found), widened_sections=sum(f < 40 * below for f in found),
+                strict_empty=sum(f == 0 for f in found), n=len(qs), widen_below=below)
+
+READER = r'''
+import sys, time, json, re, resource
+t0 = time.perf_counter()
+import litetree
+from litetree.api import Index
+t1 = time.perf_counter()
+mib = lambda k: int(re.search(k + r':\s+(\d+)', open('/proc/self/status').read())[1]) / 1024
+stime = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_stime
+rss_import, qs = mib('VmRSS'), json.load(open(sys.argv[2]))
+t2, c2, s2 = time.perf_counter(), time.process_time(), stime(); idx = Index(sys.argv[1], readonly=True); rss_open = mib('VmRSS')
+first = idx.search(qs[0], limit=10); t3, c3, s3 = time.perf_counter(), time.process_time(), stime()
+for q in qs[:int(sys.argv[3])]: idx.search(q, limit=10); idx.sections(q)
+print(json.dumps(dict(import_s=t1 - t0, open_first_s=t3 - t2, open_first_cpu_s=c3 - c2, open_first_sys_s=s3 - s2, rss_import=rss_import, rss_open=rss_open, rss_end=mib('VmRSS'),
+                      peak=mib('VmHWM'), ru_maxrss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                      hits=len(first), litetree=litetree.__file__)))
+'''
+
+def reader(path, qs, n):
+    qf = path.parent/'queries.json'; qf.write_text(json.dumps(qs))
+    r = subprocess.run([sys.executable, '-c', READER, str(path), str(qf), str(n)], capture_output=True, text=True)
+    if r.returncode: sys.exit(f'reader failed:\n{r.stderr[-2000:]}')
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+def one_size(n, pool, C):
+    folder, path = ROOT/f'corpus-{n}-seed{A.seed}', ROOT/f'db-{n}-seed{A.seed}'/'index.db'
+    t = time.perf_counter(); make_corpus(folder, n, pool, A.seed)
+    print(f'\n== {n:,} chunks wanted: corpus {folder} ({len(list(folder.glob("*.md")))} files, {time.perf_counter() - t:.1f} s), db {path}')
+    r = dict(size=n, corpus=str(folder), db=str(path))
+    if not (A.reuse and path.exists()):
+        shutil.rmtree(path.parent, ignore_errors=True); path.parent.mkdir(parents=True)
+        r['ingest'] = ing = ingest(path, folder)
+    r['disk'] = d = disk(path)
+    if 'ingest' in r:
+        ing['chunks_s'], ing['hnsw_share'], ing['embed_share'] = d['chunks'] / ing['wall'], ing['hnsw_wall'] / ing['wall'], ing['embed_wall'] / ing['wall']
+        print(f"stored {d['chunks']:,} chunks ({d['chunks'] / n - 1:+.1%} of wanted); ingest {ing['wall']:.1f} s wall, {ing['cpu']:.1f} s CPU "
+              f"= {ing['chunks_s']:,.0f} chunks/s: add {ing['add_wall']:.1f} s (embed {ing['embed_wall']:.1f} s = {ing['embed_share']:.0%}), "
+              f"HNSW build {ing['hnsw_wall']:.1f} s wall / {ing['hnsw_cpu']:.1f} s CPU ({ing['hnsw_sys']:.1f} system) = {ing['hnsw_share']:.0%}, close {ing['close_wall']:.2f} s")
+    print(f"disk {sum(d['files'].values()) / MiB:.1f} MiB = {d['ratio']:.2f}x the {d['text_bytes'] / MiB:.1f} MiB of chunk text; files: "
+          + ', '.join(f'{k} {v / MiB:.1f}' for k, v in sorted(d['files'].items())) + '; tables: '
+          + ', '.join(f'{k} {v / MiB:.1f}' for k, v in d['tables'].items())
+          + f"; of which vectors {d['vector_bytes'] / MiB:.1f}, chunk headings {d['heading_bytes'] / MiB:.1f}, node summaries {d['summary_bytes'] / MiB:.1f} MiB")
+    qs = make_queries(path, Q, A.seed, C)
+    r['queries'] = qr = run_queries(path, qs, A.repeats)
+    print(f"{qr['n']} queries, CPU ms (mean of {A.repeats} runs each)   p50     p95     x floor p50 / p95")
+    for k, v in qr['ms'].items():
+        x = f"{v['x_floor_p50']:.2f} / {v['x_floor_p95']:.2f}" if 'x_floor_p50' in v else ''
+        print(f'  {k:<12}{"":26}{v["p50"]:7.2f} {v["p95"]:7.2f}   {x}')
+    b = qr['widen_below']
+    print(f"strict form found too few, so the widened one ran too: {qr['widened_doc_search']} of {qr['n']} in doc_search (< {20 * b}), "
+          f"{qr['widened_sections']} in sections (< {40 * b}); {qr['strict_empty']} found nothing strictly")
+    r['reader'] = rd = reader(path, qs, len(qs))
+    rd['again'] = reader(path, qs, 0)   # a second reader, first answer only: the open with caches warm
+    print(f"reader: import {rd['import_s']:.2f} s, open-to-first-answer {rd['open_first_s'] * 1000:.0f} ms wall, {rd['open_first_cpu_s'] * 1000:.0f} ms CPU "
+          f"({rd['open_first_sys_s'] * 1000:.0f} system), again in a second reader {rd['again']['open_first_s'] * 1000:.0f} ms; RSS after import "
+          f"{rd['rss_import']:.0f} MiB, after open {rd['rss_open']:.0f}, after queries {rd['rss_end']:.0f}, peak {rd['peak']:.0f} MiB "
+          f"(HNSW file {d['files'].get('.store.usearch', 0) / MiB:.1f} MiB; ru_maxrss says {rd['ru_maxrss']:.0f}, the parent's peak included)")
+    return r
+
+def summary(rs):
+    print('\n| chunks | ingest chunks/s (HNSW share) | doc_search p50/p95 ms | sections p50/p95 | floor p50/p95 | doc_search x floor '
+          'p50/p95 | sections x floor p50/p95 | disk / text | reader peak RSS MiB | open-to-first-answer ms wall (CPU; again) |\n|' + '---|' * 10)
+    for r in rs:
+        i, m, d, rd = r.get('ingest'), r['queries']['ms'], r['disk'], r['reader']
+        pp = lambda k: f"{m[k]['p50']:.2f} / {m[k]['p95']:.2f}"
+        xx = lambda k: f"{m[k]['x_floor_p50']:.1f} / {m[k]['x_floor_p95']:.1f}"
+        ing = f"{i['chunks_s']:,.0f} ({i['hnsw_share']:.0%})" if i else 'reused'
+        print(f"| {d['chunks']:,} | {ing} | {pp('doc_search')} | {pp('sections')} | {pp('floor')} | {xx('doc_search')} | {xx('sections')} "
+              f"| {d['ratio']:.2f} | {rd['peak']:.0f} | {rd['open_first_s'] * 1000:.0f} ({rd['open_first_cpu_s'] * 1000:.0f}; {rd['again']['open_first_s'] * 1000:.0f}) |")
+
+def missing(x, at=''):
+    "Paths of figures that are None or NaN."
+    if isinstance(x, dict): return [p for k, v in x.items() for p in missing(v, f'{at}.{k}')]
+    return [at] if x is None or isinstance(x, float) and math.isnan(x) else []
+
+def main():
+    print(f'litetree {litetree.__file__}; python {sys.version.split()[0]}, usearch {usearch.__version__}, SQLite {apsw.sqlite_lib_version()}; '
+          f'{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}; sizes {SIZES}, {Q} queries, seed {A.seed}')
+    C = corpus_dir(); t = time.perf_counter(); pool = text_pool(C)
+    print(f'text pool: {len(pool[0]):,} sentences, {len(pool[1]):,} headings from {C} ({time.perf_counter() - t:.1f} s)')
+    rs = [one_size(n, pool, C) for n in SIZES]
+    summary(rs)
+    if A.json: Path(A.json).write_text(json.dumps(dict(litetree=litetree.__file__, sizes=rs), indent=1)); print(f'figures in {A.json}')
+    need = ['ingest', 'disk', 'queries', 'reader']
+    bad = [f'{r["size"]}: no {k}' for r in rs for k in need if k not in r] + [f'{r["size"]}{p}' for r in rs for p in missing(r)]
+    if A.smoke and (bad or any(r['reader']['hits'] == 0 for r in rs)): sys.exit(f'missing figures: {bad or "the reader found nothing"}')
+
+if __name__ == '__main__': main()
