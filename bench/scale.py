@@ -24,7 +24,9 @@ hits all columns alike:
 The reader is a fresh process that imports litetree, opens `Index(path, readonly=True)` and answers the first query
 (open-to-first-answer includes loading the HNSW file), then runs every query; a second reader answers the first query
 only (the same open, caches warm). Memory is VmRSS/VmHWM from /proc (ru_maxrss of an exec'd child can carry its
-parent's peak). "system" figures are kernel CPU (page faults, file reads), which this VM's memory makes noisy.
+parent's peak), and at the end its parts: private memory (RssAnon) and pages of files it maps (RssFile: the
+memory-mapped HNSW file, which usearch's first search on a viewed graph maps in wholesale; they are the kernel's page
+cache, shared and reclaimable, not the process's own). "system" figures are kernel CPU (page faults, file reads), which this VM's memory makes noisy.
 
 Run: `python bench/scale.py [--sizes 10000,100000,1000000] [--json FILE] [--dir /tmp/litetree_scale] [--reuse]`.
 Corpora and databases stay in --dir for reuse (`--reuse` skips ingest when the database exists).
@@ -192,7 +194,7 @@ t2, c2, s2 = time.perf_counter(), time.process_time(), stime(); idx = Index(sys.
 first = idx.search(qs[0], limit=10); t3, c3, s3 = time.perf_counter(), time.process_time(), stime()
 for q in qs[:int(sys.argv[3])]: idx.search(q, limit=10); idx.sections(q)
 print(json.dumps(dict(import_s=t1 - t0, open_first_s=t3 - t2, open_first_cpu_s=c3 - c2, open_first_sys_s=s3 - s2, rss_import=rss_import, rss_open=rss_open, rss_end=mib('VmRSS'),
-                      peak=mib('VmHWM'), ru_maxrss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                      peak=mib('VmHWM'), anon_end=mib('RssAnon'), file_end=mib('RssFile'), ru_maxrss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                       hits=len(first), litetree=litetree.__file__)))
 '''
 
@@ -234,19 +236,20 @@ def one_size(n, pool, C):
     print(f"reader: import {rd['import_s']:.2f} s, open-to-first-answer {rd['open_first_s'] * 1000:.0f} ms wall, {rd['open_first_cpu_s'] * 1000:.0f} ms CPU "
           f"({rd['open_first_sys_s'] * 1000:.0f} system), again in a second reader {rd['again']['open_first_s'] * 1000:.0f} ms; RSS after import "
           f"{rd['rss_import']:.0f} MiB, after open {rd['rss_open']:.0f}, after queries {rd['rss_end']:.0f}, peak {rd['peak']:.0f} MiB "
-          f"(HNSW file {d['files'].get('.store.usearch', 0) / MiB:.1f} MiB; ru_maxrss says {rd['ru_maxrss']:.0f}, the parent's peak included)")
+          f"(HNSW file {d['files'].get('.store.usearch', 0) / MiB:.1f} MiB; at the end {rd.get('anon_end', 0):.0f} private, {rd.get('file_end', 0):.0f} "
+          f"mapped file pages; ru_maxrss says {rd['ru_maxrss']:.0f}, the parent's peak included)")
     return r
 
 def summary(rs):
     print('\n| chunks | ingest chunks/s (HNSW share) | doc_search p50/p95 ms | sections p50/p95 | floor p50/p95 | doc_search x floor '
-          'p50/p95 | sections x floor p50/p95 | disk / text | reader peak RSS MiB | open-to-first-answer ms wall (CPU; again) |\n|' + '---|' * 10)
+          'p50/p95 | sections x floor p50/p95 | disk / text | reader peak RSS MiB (private at end) | open-to-first-answer ms wall (CPU; again) |\n|' + '---|' * 10)
     for r in rs:
         i, m, d, rd = r.get('ingest'), r['queries']['ms'], r['disk'], r['reader']
         pp = lambda k: f"{m[k]['p50']:.2f} / {m[k]['p95']:.2f}"
         xx = lambda k: f"{m[k]['x_floor_p50']:.1f} / {m[k]['x_floor_p95']:.1f}"
         ing = f"{i['chunks_s']:,.0f} ({i['hnsw_share']:.0%})" if i else 'reused'
         print(f"| {d['chunks']:,} | {ing} | {pp('doc_search')} | {pp('sections')} | {pp('floor')} | {xx('doc_search')} | {xx('sections')} "
-              f"| {d['ratio']:.2f} | {rd['peak']:.0f} | {rd['open_first_s'] * 1000:.0f} ({rd['open_first_cpu_s'] * 1000:.0f}; {rd['again']['open_first_s'] * 1000:.0f}) |")
+              f"| {d['ratio']:.2f} | {rd['peak']:.0f} ({rd.get('anon_end', 0):.0f}) | {rd['open_first_s'] * 1000:.0f} ({rd['open_first_cpu_s'] * 1000:.0f}; {rd['again']['open_first_s'] * 1000:.0f}) |")
 
 def missing(x, at=''):
     "Paths of figures that are None or NaN."

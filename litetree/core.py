@@ -1202,6 +1202,13 @@ def fts_triggers(self:ChunkStore, on:bool=True):
         for suffix in ('_fts_ai', '_fts_ad', '_fts_au'): self.db.execute(f'DROP TRIGGER IF EXISTS {qi(self.name + suffix)}')
         self.db._set_meta(self.name, 'fts_triggers', 0)
 
+# %% ../nbs/00_core.ipynb #a63d9eaa
+@patch
+def optimize_keywords(self:ChunkStore):
+    "Merge the keyword index into one segment: queries read each term's postings once."
+    F = qi(self.name + '_fts')
+    with self.db.writing('merging the keyword index'): self.db.execute(f"INSERT INTO {F}({F}) VALUES ('optimize')")
+
 # %% ../nbs/00_core.ipynb #46c588bf
 @patch
 def _agrees(self:AnnIndex)->str|None:

@@ -327,7 +327,12 @@ def add_dir(self:Database,
     finally:
         if bulk: self.get_store(store).fts_triggers(True)
         bar.close()
+    _merge_after_load(self.get_store(store), sum(r.get('chunks', 0) for r in results.values() if 'error' not in r and not r.get('skipped')))
     return [results[i] for i in sorted(results)] + skipped
+
+def _merge_after_load(t, written:int, least:int=5_000):
+    "Merge the keyword index after a load that grew the store by a tenth or more (see `optimize_keywords` in `00_core`)."
+    if written >= least and written * 10 >= t.count: t.optimize_keywords()
 
 # %% ../nbs/02a_ingest.ipynb #7734e5f9
 def _outcome(r:dict)->str:

@@ -252,6 +252,7 @@ def _fts_triggers(self, on:bool=True):
     "Kept for the SQLite API: PostgreSQL's `tsvector` is a generated column, always in step."
 
 PgStore._fix_dims, PgStore._insert, PgStore.add, PgStore.remove, PgStore.fts_triggers = _fix_dims, _insert, _add, _remove, _fts_triggers
+PgStore.optimize_keywords = lambda self: None   # a GIN index has no segments to merge (SQLite's FTS5 does)
 
 # %% ../nbs/00b_postgres.ipynb #ee903fdc
 def _tsquery(q:str, widen:bool)->tuple:
