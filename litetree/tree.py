@@ -106,7 +106,29 @@ def _centered(l:str)->bool:
 
 _star = re.compile(r'^(\*{1,4})\s+(\S.{0,100})$')
 
-def _text_headings(text:str, numbered:bool=True)->dict:
+_colon_head = re.compile(r'[A-Z](?:[^:;!?.]|\.(?! ))*:$')   # no sentence ends inside (`1.7.1` is fine)
+
+def _colon_runs(lines:list, fenced=())->dict:
+    "`{line: its three-word runs}` for the lines that could be old GNU `NEWS` headings (flush, after a blank, ending in a colon)."
+    return {i: set(zip(ws, ws[1:], ws[2:])) for i, l in enumerate(lines) if i not in fenced and (i == 0 or not lines[i - 1].strip())
+            and len(l) <= 70 and len(l.split()) <= 10 and _colon_head.match(l) for ws in [l.lower().split()]}
+
+def _shared_colon_runs(pages)->set:
+    "Three-word runs that two or more colon lines of a document share, across its pages."
+    seen, shared = set(), set()
+    for _, t in pages:
+        for rs in _colon_runs(t.split('\n')).values(): shared |= rs & seen; seen |= rs
+    return shared
+
+def _parallel_colon_lines(lines:list, fenced:set, shared:set=None)->set:
+    """Colon lines that share three words in a row with another one (`Major changes in version 1.6:` beside `Changes
+    in version 1.7.1:`): the headings of older GNU `NEWS` files. One colon line alone is a sentence before a list.
+    `shared` gives the runs shared across the whole document; without it, within these lines."""
+    runs = _colon_runs(lines, fenced)
+    if shared is None: return {i for i in runs if any(runs[i] & runs[j] for j in runs if j != i)}
+    return {i for i in runs if runs[i] & shared}
+
+def _text_headings(text:str, numbered:bool=True, shared:set=None)->dict:
     """`{line: (style, title, adornment lines)}` for a plain-text page: titles underlined (or over- and underlined)
     with a repeated mark; *display* lines set off by blank lines, ALL-CAPS (two lines at most) or centred; outline
     stars (`*`, `**`) when the page uses `**`; numbered lines when `numbered`, flush with the outermost ones."""
@@ -117,6 +139,7 @@ def _text_headings(text:str, numbered:bool=True)->dict:
     fenced = {i for i, (_, f) in enumerate(_md_lines(text)) if f}   # code in fences is never a heading
     body = [l for i, l in enumerate(lines) if l.strip() and i not in fenced]
     indented = len(body) >= 10 and sum(l[:3] == '   ' for l in body) >= 0.5 * len(body)   # RFC style: the prose is indented
+    colons = _parallel_colon_lines(lines, fenced, shared)
     out, used = {}, set()
     for i, l in enumerate(lines):
         s = l.strip()
@@ -126,6 +149,7 @@ def _text_headings(text:str, numbered:bool=True)->dict:
         elif i + 1 < n and not _adorn.match(l) and len(s) <= 100 and (m := _adorn.match(lines[i + 1])) and 0.6 * len(s) <= len(lines[i + 1].strip()) <= len(s) + 8:
             out[i] = (('under', m[1]), s, (i + 1,)); used.add(i + 1)
         elif stars and (m := _star.match(l)) and blank(i + 1): out[i] = (('star', len(m[1])), m[2].strip(), ())
+        elif i in colons: out[i] = (('star', 1), s[:-1].strip(), ())   # an old GNU NEWS section: the outline's top level
         elif indented and l[:1].isupper() and blank(i + 1) and len(s) <= 70 and len(s.split()) <= 10 and not _numline.match(l) \
                 and not s.endswith(('.', ',', ';', ':')) and not _codeish.search(s) and not _dated.search(s):
             out[i] = (('num', 1), s, ())   # flush with the margin above indented prose: a top-level section, beside `1.  Introduction`
@@ -325,7 +349,8 @@ def _text_levels(styles:list)->dict:
 
 def _text_events(pages, title:str='', max_levels=4, root_heading=False):
     numbered = _numbered_sequence(pages)
-    heads = {p: _text_headings(t, numbered) for p, t in pages}
+    shared = _shared_colon_runs(pages)
+    heads = {p: _text_headings(t, numbered, shared) for p, t in pages}
     top = _lead(pages, heads, title=title) if root_heading else None
     level = _text_levels([h[0] for p, hs in heads.items() for i, h in sorted(hs.items()) if (p, i) != top])
     for p, txt in pages:
