@@ -941,14 +941,19 @@ def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)
     return self.db.execute(sql, [match, *params, limit]).fetchall()
 
 @patch
+def _keyword_leg(self:ChunkStore, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
+    "`[(id, bm25)]` for what a user typed, in its strict or widened form (each backend has its own)."
+    return self._fts_ids(fts_query(q, widen), limit, where, where_args)
+
+@patch
 def _keyword_ids(self:ChunkStore, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
     """`[(id, bm25)]` for what a user typed: strict, widened, or strict topped up with widened hits when it found fewer
     than `enough` (default `limit`): ranking every row a widened query matches is the keyword leg's main cost."""
-    if widen != 'auto': return self._fts_ids(fts_query(q, bool(widen)), limit, where, where_args)
-    hits = self._fts_ids(fts_query(q), limit, where, where_args)
+    if widen != 'auto': return self._keyword_leg(q, bool(widen), limit, where, where_args)
+    hits = self._keyword_leg(q, False, limit, where, where_args)
     if len(hits) < min(limit, enough or limit):
         seen = {i for i, _ in hits}
-        hits += [h for h in self._fts_ids(fts_query(q, True), limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
+        hits += [h for h in self._keyword_leg(q, True, limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
     return hits
 
 # %% ../nbs/00_core.ipynb #911c79c4

@@ -277,16 +277,8 @@ def _fts_ids_pg(self, q:str, widen:bool, limit:int, where=None, where_args=None)
            + (f' AND {w}' if w else '') + ' ORDER BY r, id LIMIT %s')
     return [(i, float(r)) for i, r in self.db._all(sql, [*params, *wp, int(limit)])]
 
-def _keyword_ids_pg(self, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
-    "As SQLite's: strict, topped up with the widened query when strict found fewer than `enough` (default `limit`)."
-    if widen != 'auto': return self._fts_ids(q, bool(widen), limit, where, where_args)
-    hits = self._fts_ids(q, False, limit, where, where_args)
-    if len(hits) < min(limit, enough or limit):
-        seen = {i for i, _ in hits}
-        hits += [h for h in self._fts_ids(q, True, limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
-    return hits
-
-PgStore._fts_ids, PgStore._keyword_ids = _fts_ids_pg, _keyword_ids_pg
+PgStore._keyword_leg = _fts_ids_pg
+PgStore._keyword_ids = ChunkStore._keyword_ids   # strict, topped up with widened hits: the same policy as SQLite's
 
 # %% ../nbs/00b_postgres.ipynb #138c5195
 def _vector_ids_pg(self, emb, limit:int, where=None, where_args=None)->list:
