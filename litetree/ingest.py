@@ -14,7 +14,7 @@ import numpy as np
 from fastcore.basics import patch
 from .core import Database, to_blob, embed_text, hash_embed
 from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
-from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title
+from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title, bare_title
 
 _log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ def _label(parsed:Parsed, path, title:str)->str:
     """What a file's chunk headings start with: its name, as the keyword index has always seen it, and the title too
     when a marked-up document opens with it as a heading (`index › Topic Guides`, the heading that became the root).
     The breadcrumbs people see show the title in the name's place (see `02b_retrieve`)."""
-    name, bare = _pretty(path), re.sub(r'\s*\([^()]*\)$', '', title)
+    name, bare = _pretty(path), bare_title(title)
     top = [re.sub(r'^#+\s*', '', l).strip().lower() for _, t in parsed.pages[:1] for l in t.split('\n') if l.strip()][:3]
     said = parsed.kind != 'text' and bare.lower() in top and re.sub(r'[^a-z0-9]', '', name.lower()) != re.sub(r'[^a-z0-9]', '', bare.lower())
     return f'{name} › {bare}' if said else name

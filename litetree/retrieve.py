@@ -12,7 +12,7 @@ import re, logging
 import numpy as np
 from fastcore.basics import patch
 from .core import Database, fusion_weight, check_count, MAX_LIMIT
-from .tree import _dedent_path
+from .tree import _dedent_path, bare_title
 
 _log = logging.getLogger(__name__)
 
@@ -166,7 +166,7 @@ def _titled(self:Database, heading:str, doc_id, titles:dict, store='store', pref
         except KeyError: titles[doc_id] = None
     title, parts = titles[doc_id], heading.split(sep)
     if not title or parts[0] == title: return heading
-    bare = re.sub(r'\s*\([^()]*\)$', '', title)
+    bare = bare_title(title)
     rest = parts[2:] if len(parts) > 1 and parts[1] in (bare, title) else parts[1:]
     return sep.join([title, *rest])
 
