@@ -436,7 +436,7 @@ class Line:
     x0: float; y0: float; x1: float; y1: float
     size: float      # font size carrying most of its characters
     bold: bool       # most characters bold
-    block: int       # pymupdf block number on the page
+    block: tuple     # (pymupdf block number on the page, part of it)
     mono: bool = False  # most characters in a monospaced (code) font
 
 def _line_of(l, bno)->Line|None:
@@ -452,10 +452,22 @@ def _line_of(l, bno)->Line|None:
 
 _mono_font = re.compile(r'mono|courier|cmtt|lmtt|typewriter|consol|menlo|inconsolata|code', re.I)
 
+def _split_head(lines:list)->list:
+    """`lines` of one pymupdf block, the block split in two when its first one to three lines are set at least a
+    point larger than every line after them: a heading set tight above its text (bzip2's `3.3.2. BZ2_bzCompress`
+    over its prototype) is a block of its own. Sizes that come and go inside a block (a listing's small line
+    numbers) split nothing."""
+    k = next((i for i in range(1, min(4, len(lines))) if lines[i].size <= lines[i - 1].size - 1), None)
+    if k is None or any(l.size != lines[0].size for l in lines[:k]) or any(l.size > lines[0].size - 1 for l in lines[k:]): return lines
+    for i, ln in enumerate(lines): ln.block = (ln.block[0], int(i >= k))
+    return lines
+
 def page_lines(page)->list:
-    "The text lines of a pymupdf page, in pymupdf's order."
+    "The text lines of a pymupdf page, in pymupdf's order; `block` is `(pymupdf block, part)`."
     d = page.get_text('dict', flags=0)
-    return [ln for b in d['blocks'] if b.get('type') == 0 for l in b['lines'] if (ln := _line_of(l, b['number']))]
+    return [ln for b in d['blocks'] if b.get('type') == 0 for ln in _split_head(_block_lines(b))]
+
+def _block_lines(b)->list: return [ln for l in b['lines'] if (ln := _line_of(l, (b['number'], 0)))]
 
 # %% ../nbs/01_data.ipynb #b753cb95
 _pageno = re.compile(r'^(page\s+)?([0-9]+|[ivxlcdm]+)(\s*(of|/)\s*[0-9]+)?$', re.I)

@@ -280,17 +280,26 @@ def _same_heading(a:str, b:str)->bool:
     "Equal keys, or one a prefix of the other when both are long: a clause titled by its first line, cut or not."
     return a == b or (min(len(a), len(b)) >= 12 and (a.startswith(b) or b.startswith(a)))
 
+def _levels_ok(e)->set:
+    "The levels an expected entry accepts: its own, and any `also` levels its annotation allows."
+    return {e[0], *(e[2].get('also', ()) if len(e) > 2 else ())}
+
 def outline_agreement(found:list, expected:list)->dict:
-    "Precision, recall, F1 and level accuracy of headings `[(level, title)]` against the expected ones, matched in order."
+    """Precision, recall, F1 and level accuracy of headings `[(level, title)]` against the expected ones, matched in
+    order. An expected entry may carry a third item, the annotator's allowance: `{"optional": true}` (a heading
+    that is defensible either way: neither missing when absent nor extra when present) or `{"also": [2]}` (another
+    acceptable level)."""
     j, pairs = 0, []
-    for i, (_, t) in enumerate(expected):
+    for i, (_, t, *_) in enumerate(expected):
         k = next((k for k in range(j, len(found)) if _same_heading(_heading_key(found[k][1]), _heading_key(t))), None)
         if k is not None: pairs.append((i, k)); j = k + 1
-    p = len(pairs) / len(found) if found else float(not expected)
-    r = len(pairs) / len(expected) if expected else float(not found)
+    matched = {i for i, _ in pairs}
+    wanted = [i for i, e in enumerate(expected) if i in matched or not (len(e) > 2 and e[2].get('optional'))]
+    p = len(pairs) / len(found) if found else float(not wanted)
+    r = len(pairs) / len(wanted) if wanted else float(not found)
     return dict(precision=p, recall=r, f1=2 * p * r / (p + r) if p + r else 0.0,
-                level=sum(found[k][0] == expected[i][0] for i, k in pairs) / len(pairs) if pairs else 1.0,
-                missing=[expected[i] for i in sorted(set(range(len(expected))) - {i for i, _ in pairs})],
+                level=sum(found[k][0] in _levels_ok(expected[i]) for i, k in pairs) / len(pairs) if pairs else 1.0,
+                missing=[expected[i] for i in wanted if i not in matched],
                 extra=[found[k] for k in sorted(set(range(len(found))) - {k for _, k in pairs})])
 
 def tree_outline(db, doc_id:str, title:str, depth:int=3)->list:

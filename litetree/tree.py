@@ -354,19 +354,32 @@ def _text_levels(styles:list)->dict:
     nums = iter(sorted(st for st in order if st[0] == 'num'))
     return {st: i + 1 for i, st in enumerate(next(nums) if st[0] == 'num' else st for st in order)}
 
+def _banner_levels(order:list, level:dict)->dict:
+    """`{(page, line): level}` for the headings of `order` (`((page, line), style)` in document order). A boxed banner
+    (`####` / `# BUILDING FROM SOURCE` / `####`) first seen after plain display headings groups what follows it: it
+    takes the display headings' level, and the headings after it at that level or below nest one deeper."""
+    display, out, banner = level.get(('display',)), {}, None
+    for at, st in order:
+        lv = level[st]
+        if st[0] == 'over' and display and lv > display: banner, lv = st, display
+        elif banner and lv >= display: lv += 1
+        out[at] = lv
+    return out
+
 def _text_events(pages, title:str='', max_levels=4, root_heading=False):
     numbered = _numbered_sequence(pages)
     shared = _shared_colon_runs(pages)
     heads = {p: _text_headings(t, numbered, shared) for p, t in pages}
     top = _lead(pages, heads, title=title) if root_heading else None
-    level = _text_levels([h[0] for p, hs in heads.items() for i, h in sorted(hs.items()) if (p, i) != top])
+    order = [((p, i), h[0]) for p, hs in heads.items() for i, h in sorted(hs.items()) if (p, i) != top]
+    level = _banner_levels(order, _text_levels([st for _, st in order]))
     for p, txt in pages:
         marks = {j for h in heads[p].values() for j in h[2]}
         for i, line in enumerate(txt.split('\n')):
             h = heads[p].get(i)
             if i in marks or (p, i) == top: continue
-            if h and level[h[0]] <= max_levels:
-                yield ('head', p, level[h[0]], h[1], 'numbered' if h[0][0] == 'num' else 'text')
+            if h and level[p, i] <= max_levels:
+                yield ('head', p, level[p, i], h[1], 'numbered' if h[0][0] == 'num' else 'text')
                 if h[0][0] == 'num' and (rest := _rest(line, h[1])) is not None: yield ('line', p, rest)
             else: yield ('line', p, line)
 
@@ -407,15 +420,37 @@ def _window_events(pages, window=8):
 
 # %% ../nbs/02_tree.ipynb #63d351bb
 def _norm_title(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
+def _bare_key(t:str)->str: return re.sub(r'[\W_]+', '', t).lower()   # `<reset-dirs />` and `resetdirs /` are one title
+
+_numbering = re.compile(r'(?:(?i:appendix|chapter|part|section|annex)\s*)?(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|[IVXLC]+)?\.?')
 
 def _find_line(lines:list, title:str, taken:set)->int|None:
     "The line of a page that carries an outline title (numbering before it allowed), if any."
-    nt = _norm_title(title)
+    nt, bt = _norm_title(title), _bare_key(title)
     for i, l in enumerate(lines):
         nl = _norm_title(l)
-        if i not in taken and nt and (nl == nt or len(nt) > 3 and nl.endswith(nt) and len(nl) <= len(nt) + 12): return i
+        if i not in taken and nt and (nl == nt or len(nt) > 3 and nl.endswith(nt) and len(nl) <= len(nt) + 12
+                                      or len(bt) > 3 and _bare_key(l) == bt): return i
+
+def _printed(line:str, title:str)->str:
+    """The heading as the page prints it, when the bookmark is the same words with less: marks a PDF tool dropped
+    (`<reset-dirs />` bookmarked as `resetdirs /`) or the section number (`2.1 ASN.1 syntax` as `ASN.1 syntax`, `Appendix A Copying` as `A Copying`)."""
+    s = ' '.join(line.strip().lstrip('#').strip(' *_').split())
+    if not s or len(s) > 150: return title
+    if s.casefold() == title.casefold(): return title   # only the case differs: the outline's own choice stands
+    if _bare_key(s) == _bare_key(title): return s
+    words, n = s.split(' '), len(title.split())
+    head, tail = ' '.join(words[:-n]), ' '.join(words[-n:])
+    return s if head and _numbering.fullmatch(head) and _norm_title(tail) == _norm_title(title) else title
+
+def _sole_root(outline:list)->list:
+    "An outline whose first entry is its only top-level one (DocBook's `fontsconf` above every section) without it: that entry is the document."
+    top = min((l for l, _, _ in outline), default=0)
+    if len(outline) >= 3 and outline[0][0] == top and outline[0][2] <= 2 and sum(l == top for l, _, _ in outline) == 1: return outline[1:]
+    return outline
 
 def _outline_events(pages, outline, max_levels=4, signal='outline'):
+    outline = _sole_root(outline)
     level = _compact(l for l, _, _ in outline)
     by_page = {}
     for lvl, t, p in outline:
@@ -425,7 +460,7 @@ def _outline_events(pages, outline, max_levels=4, signal='outline'):
         for lvl, t in by_page.get(p, []):
             i = _find_line(lines, t, set(starts))
             if i is None: top.append((lvl, t))
-            else: starts[i] = (lvl, t)
+            else: starts[i] = (lvl, _printed(lines[i], t))
         for lvl, t in top: yield ('head', p, lvl, t, signal)
         for i, line in enumerate(lines):
             if i in starts: yield ('head', p, *starts[i], signal)
