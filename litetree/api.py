@@ -14,6 +14,7 @@ from .core import database, hash_embed, embedder_id
 from .data import load_embedder, ParseError, MiniLMEmbedder
 from .ingest import check_options, ingest_summary
 from .llm import llm_builder
+from .corpus import is_folder
 from fastcore.basics import patch
 
 _log = logging.getLogger(__name__)
@@ -115,9 +116,18 @@ def context(self:Index, q:str, **kw)->dict:
     return self.db.context(q, self.embed, store=self.store, **kw)
 
 @patch
-def toc(self:Index, doc:str=None, **kw)->list:
-    "Tables of contents, as nested dicts (all documents, or those matching `doc`)."
-    return self.db.toc(doc, store=self.store, **kw)
+def toc(self:Index, doc:str=None, **kw):
+    """The corpus tree when `doc` is None or a folder path (`'handbooks/'`, or a folder no document's name matches):
+    one folder, as `browse` gives it; otherwise the tables of contents of the documents matching `doc` (an id, or
+    part of a title or path)."""
+    if doc is None or str(doc).endswith('/'): return self.browse(doc or '', **kw)
+    docs = self.db.toc(doc, store=self.store, **kw)
+    return self.browse(doc, **kw) if not docs and is_folder(self.db.corpus(self.store), doc) else docs
+
+@patch
+def browse(self:Index, path:str='', **kw)->dict:
+    "One folder of the corpus tree (the top by default): counts, subfolders largest first, documents, a page at a time."
+    return self.db.browse(path, store=self.store, **kw)
 
 @patch
 def read(self:Index, node_id:str, **kw)->dict:
@@ -134,7 +144,7 @@ def remove(self:Index, source)->int:
 def docs(self:Index)->list:
     "The documents in the index."
     rows = sorted(self.db.doc_rows(self.store), key=lambda r: r['title'] or '')
-    return [dict(doc_id=r['id'], title=r['title'], source=r['source'], kind=r['kind'], pages=r['pages']) for r in rows]
+    return [dict(doc_id=r['id'], title=r['title'], source=r['source'], kind=r['kind'], pages=r['pages'], collection=r['collection']) for r in rows]
 
 @patch
 def close(self:Index): self.db.close()

@@ -79,7 +79,7 @@ def _nothing_found(args):
 
 
 def cmd_add(args, ix)->int:
-    res = ix.add(args.paths, quiet=args.quiet)   # every path is checked before any is read
+    res = ix.add(args.paths, quiet=args.quiet, collection=args.collection)   # every path is checked before any is read
     counts = ingest_summary(res)
     def human(_):
         print(', '.join(f"{counts[k]} {k}" for k in ('added', 'replaced', 'unchanged', 'skipped', 'failed')))
@@ -91,7 +91,7 @@ def cmd_add(args, ix)->int:
     return 0 if counts['failed'] < len(res) or not res else 1
 
 def cmd_search(args, ix)->int:
-    hits = ix.search(args.query, limit=args.limit)
+    hits = ix.search(args.query, limit=args.limit, within=args.within, corpus_path=True)
     if not hits: _nothing_found(args)
     paged = _paged(ix) if hits else set()
     def human(hs):
@@ -102,14 +102,19 @@ def cmd_search(args, ix)->int:
     return 0 if hits else 1
 
 def cmd_sections(args, ix)->int:
-    secs = ix.sections(args.query, limit=args.limit)
+    secs = ix.sections(args.query, limit=args.limit, within=args.within, group=args.group, corpus_path=True)
     if not secs: _nothing_found(args)
     paged = _paged(ix) if secs else set()
+    def one(i, s, indent=''):
+        score = f"score {s['score']:.4f}"
+        print(f"{indent}{i:>2}. {s['breadcrumb']}{_at(paged, s['doc_id'], s['pages'], score)}  litetree read {s['node_id']}")
+        print(f"{indent}    {highlight(s['snippets'][0], args.query)}")
     def human(ss):
-        for i, s in enumerate(ss, 1):
-            score = f"score {s['score']:.4f}"
-            print(f"{i:>2}. {s['breadcrumb']}{_at(paged, s['doc_id'], s['pages'], score)}  litetree read {s['node_id']}")
-            print(f"    {highlight(s['snippets'][0], args.query)}")
+        if not args.group: return [one(i, s) for i, s in enumerate(ss, 1)]
+        i = 0
+        for g in ss:
+            print(f"{g['path']}  ({g['title']}, {g['hits']} hits)" if args.group == 'doc' else f"{g['title']}  ({g['hits']} hits)")
+            for s in g['sections']: i += 1; one(i, s, '  ')
     _emit(args, secs, human)
     return 0 if secs else 1
 
@@ -120,7 +125,23 @@ def _print_tree(n, depth=0, max_depth=3, paged=True):
         if c['level'] <= max_depth: _print_tree(c, depth + 1, max_depth, paged)
 
 
+def _print_folder(f:dict, depth:int=0):
+    "A folder of the corpus tree for people: counts, then its subfolders and documents, and what is left to page through."
+    pad = '  ' * depth
+    for s in f['folders']:
+        print(f"{pad}{s['path']}  ({s['documents']} documents, {s['pages']} pages)" + (f"  {s['summary']}" if depth == 0 and s.get('summary') else ''))
+        if s.get('folders') or s.get('docs'): _print_folder(s, depth + 1)
+    for d in f['docs']: print(f"{pad}{d['path']}  {d['title']}  [{d['doc_id']}]")
+    if f['more']: print(f"{pad}… {f['more']} more" + (f": litetree toc {f['path']} --offset {f['offset'] + len(f['folders']) + len(f['docs'])}" if depth == 0 else ''))
+
 def cmd_toc(args, ix)->int:
+    if args.doc is None or args.doc.endswith('/') or not ix.db.toc(args.doc, store=ix.store, max_depth=0):
+        from litetree.corpus import is_folder
+        if args.doc is None or is_folder(ix.db.corpus(ix.store), args.doc):
+            f = ix.browse(args.doc or '', max_depth=args.depth or 1, limit=args.limit, offset=args.offset, summaries=True)
+            _emit(args, f, lambda f: (print(f"{f['path'] if f['path'] != '/' else 'the corpus'}: {f['documents']} documents, {f['pages']} pages"), _print_folder(f)))
+            return 0 if f['documents'] else 1
+    args.depth = args.depth or 3
     docs = ix.toc(args.doc, max_depth=args.depth, summaries=args.json)
     if not docs and not args.json:
         print(f"litetree: no document matches {args.doc!r}: `litetree toc` lists them all" if args.doc else 'litetree: the index holds no documents',
@@ -199,7 +220,7 @@ def cmd_demo(args, _=None)->int:
         print(f'$ {run} toc dvipdfm'); _print_tree(ix.toc('dvipdfm')[0]['tree'], 0, 1)
         q = 'what happens if I violate the license'
         print(f'\n$ {run} sections "{q}" --limit 3')
-        args.query, args.limit, args.json = q, 3, False
+        args.query, args.limit, args.json, args.within, args.group = q, 3, False, None, None
         node = ix.sections(q, limit=1)[0]['node_id']
         cmd_sections(args, ix)
         print(f"\n$ {run} read {node} --max-chars 700")
@@ -214,6 +235,7 @@ def cmd_demo(args, _=None)->int:
 # %% ../nbs/06_cli.ipynb #31c507ec
 _GUIDE = ("litetree indexes documents by their structure. Work like a careful reader: use `sections` (or `toc` "
           "when you know the document) to find where the answer is, then `read` the section whole before answering. "
+          "In a large collection, `browse` its folders first and search `within` the one that fits. "
           "Cite the breadcrumb and pages of what you read.")
 
 def _answering(fn, ToolError):
@@ -259,27 +281,39 @@ def make_server(db_path):
     paged = lambda: _paged(ix)
 
     @tool
-    def sections(query: str, limit: int = 5) -> dict:
-        """Find the sections that answer a question, best first. Each has a breadcrumb (Document › Chapter › Section),
-        pages, short snippets and a node_id: call `read` with that node_id to get the section whole before answering."""
+    def sections(query: str, limit: int = 5, within: str = '') -> dict:
+        """Find the sections that answer a question, best first. Each has a breadcrumb (Folder › Document › Chapter ›
+        Section), pages, short snippets and a node_id: call `read` with that node_id to get the section whole before
+        answering. `within` keeps the search inside one folder or collection that `browse` shows ('handbooks/')."""
         check_count(limit, 'limit', 1, 50)
         return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'score', 'snippets')})
-                                      for s in ix.sections(query, limit=limit)]), 'sections')
+                                      for s in ix.sections(query, limit=limit, within=within or None, corpus_path=True)]), 'sections')
 
     @tool
-    def search(query: str, limit: int = 10) -> dict:
+    def search(query: str, limit: int = 10, within: str = '') -> dict:
         """Passages (chunks) matching a query, each with its breadcrumb, page and node_id. Prefer `sections` for
-        questions; use this for exact phrases, names and identifiers."""
+        questions; use this for exact phrases, names and identifiers. `within`: one folder or collection only."""
         check_count(limit, 'limit', 1, 100)
         return _capped(dict(hits=[_unpaged(paged(), {k: h.get(k) for k in ('node_id', 'breadcrumb', 'page', 'content')})
-                                  for h in ix.search(query, limit=limit)]), 'hits')
+                                  for h in ix.search(query, limit=limit, within=within or None, corpus_path=True)]), 'hits')
 
     @tool
-    def toc(doc: str = '', depth: int = 3) -> dict:
-        """Tables of contents: every document, or those whose title or source contains `doc`. Nested sections with
-        titles, page ranges, summaries and node_ids to `read`. Browse this when you know which document to look in."""
+    def browse(path: str = '', offset: int = 0) -> dict:
+        """The collection as a tree of folders: `path` '' is the top; each folder shows how many documents and pages
+        it holds (largest first) with a summary, and the documents directly in it with their top headings and
+        doc_ids. Open a folder by its path; when `more` is not 0, call again with `offset` to see the rest. Use it to
+        find where to look, then `sections` with `within` set to that folder, or `toc` for one document."""
+        check_count(offset, 'offset', 0, 10**9)
+        return _capped(ix.browse(path, offset=offset, limit=30), 'folders')
+
+    @tool
+    def toc(doc: str, depth: int = 3) -> dict:
+        """Tables of contents of the documents whose doc_id, title or source contains `doc`: nested sections with
+        titles, page ranges, summaries and node_ids to `read`. Use it when you know which document to look in;
+        `browse` shows what documents there are."""
         check_count(depth, 'depth', 0, 10)
-        return _capped(dict(documents=ix.toc(doc or None, max_depth=depth)), 'documents')
+        docs = ix.db.toc(doc, store=ix.store, max_depth=depth) if doc else []
+        return _capped(dict(documents=docs), 'documents') if docs else dict(documents=[], note=f'no document matches {doc!r}: browse lists them')
 
     @tool
     def read(node_id: str, max_chars: int = 12000) -> dict:
@@ -288,11 +322,11 @@ def make_server(db_path):
         return _unpaged(paged(), ix.read(node_id, max_chars=max_chars))
 
     @tool
-    def context(query: str, sections: int = 4) -> dict:
+    def context(query: str, sections: int = 4, within: str = '') -> dict:
         """One call for a prompt: the best sections for the query read whole (with where each sits in its document)
         and related sections worth a look. Cite breadcrumbs and pages."""
         check_count(sections, 'sections', 1, 20)
-        c = ix.context(query, sections=sections)
+        c = ix.context(query, sections=sections, within=within or None, corpus_path=True)
         return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'text')}) for s in c['sections']],
                             related=c['related']), 'sections')
     return srv
@@ -325,7 +359,8 @@ _HELP = dict(   # (one line for the list of commands, what --help says)
             'Prefer `sections` for questions.'),
     sections=('the sections that answer a query', 'The sections that answer a query, best first, with snippets and the `litetree read` '
               'command that opens each whole.'),
-    toc=('tables of contents', 'Tables of contents: every document, or those whose title, id or path contains DOC.'),
+    toc=('the corpus tree, or tables of contents', 'The corpus tree (folders and collections, largest first, with counts), one folder of it, '
+         'or the tables of contents of the documents whose title, id or path contains DOC.'),
     read=('read a section whole', 'One section whole, with its subsections, by the node id that toc, search and sections print.'),
     rm=('remove documents', 'Remove documents, by the path they were added from or by doc id.'),
     copy=('copy the index into another database', 'Copy the whole index into another database (a file or a postgresql:// URL), '
@@ -349,13 +384,19 @@ def parser()->argparse.ArgumentParser:
         cmd[name] = sub.add_parser(name, help=short, description=long, formatter_class=fmt)
         _common(cmd[name], False)
     cmd['add'].add_argument('paths', nargs='+', metavar='PATH', help='files or folders to index (folders are walked)')
+    cmd['add'].add_argument('--collection', metavar='NAME', help="file what is added under NAME in the corpus tree (`litetree toc NAME/`, `--within NAME`)")
     cmd['add'].add_argument('--embedder', metavar='NAME', help="for a new index: 'minilm' (all-MiniLM-L6-v2, matches meaning; the default) or "
                             "'hash' (hashed words: no model, ingest many times faster); an existing index keeps the one it was built with")
     for name, n in (('search', 10), ('sections', 5)):
         cmd[name].add_argument('query', help='what to look for, in any words (quote it)')
         cmd[name].add_argument('--limit', type=int, default=n, help=f'how many to show (default: {n})')
-    cmd['toc'].add_argument('doc', nargs='?', help='a doc id, or part of a title or path (default: every document)')
-    cmd['toc'].add_argument('--depth', type=int, default=3, help='deepest section level shown (default: 3)')
+        cmd[name].add_argument('--within', metavar='PATH', help="only in this folder, collection or document of the corpus tree ('handbooks/')")
+    cmd['sections'].add_argument('--group', choices=('doc', 'folder'), help='group the sections by document or by folder')
+    cmd['toc'].add_argument('doc', nargs='?', metavar='DOC_OR_FOLDER', help="a doc id, part of a title or path, or a folder of the corpus tree "
+                            "('handbooks/'); default: the top of the corpus tree")
+    cmd['toc'].add_argument('--depth', type=int, default=None, help='deepest section level shown (default: 3), or folder levels for a folder (default: 1)')
+    cmd['toc'].add_argument('--limit', type=int, default=20, help='folders and documents listed per page of a folder (default: 20)')
+    cmd['toc'].add_argument('--offset', type=int, default=0, help='start a folder listing after this many entries')
     cmd['read'].add_argument('node_id', help="a node id such as 'a1b2c3d4e5f6a7b8#12'")
     cmd['read'].add_argument('--max-chars', type=int, default=20000, help='cut the text after this many characters (default: 20000)')
     cmd['rm'].add_argument('sources', nargs='+', metavar='SOURCE', help='a path as it was added, or a doc id')
@@ -399,7 +440,7 @@ def _main(argv=None)->int:
     except apsw.CantOpenError as e:
         print(f'litetree: cannot open {args.db} as a database ({e})', file=sys.stderr); return 2
 
-_OPTIONS = {'max_depth': '--depth', 'max_chars': '--max-chars', 'limit': '--limit'}
+_OPTIONS = {'max_depth': '--depth', 'max_chars': '--max-chars', 'limit': '--limit', 'offset': '--offset'}
 
 def _in_option_names(msg:str)->str:
     "An error from the Python API, naming the command-line option rather than the parameter behind it."

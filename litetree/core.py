@@ -28,7 +28,8 @@ class Database:
     BOUNDARY = ('get_store', 'has_store', 'store_meta', 'writing', 'close',                      # stores and transactions
                 'get_tree', 'write_doc', 'delete_doc', 'delete_source',                             # documents, written whole
                 'doc_rows', 'doc_hash', 'doc_for_file', 'node_rows', 'node_row', 'doc_chunks',     # reads for trees, ingest, eval
-                'known_vectors', 'counts')
+                'known_vectors', 'counts',
+                'doc_places', 'top_titles', 'set_collection', 'docs_where', 'change_mark')            # the corpus tree (02b_corpus)
     sem_search = True   # embed documents by default (`database(sem_search=False)`: keywords only)
     path = None         # the database's file, for a backend that has one
     schemes = ()        # the URL schemes a backend opens (`postgresql://...`); `database()` picks the class by them
@@ -1012,10 +1013,13 @@ OVERFETCH = 4   # graph candidates per wanted row, scaled by how much of the sto
 
 @patch
 def _passing(self:ChunkStore, ids, where, where_args)->set:
-    "Those of `ids` whose rows pass the filter."
-    w, params = _where_sql(where, where_args)
-    qs = ','.join('?' * len(ids))
-    return {r[0] for r in self.db.execute(f'SELECT id FROM {qi(self.name)} WHERE id IN ({qs}) AND {w}', [*map(int, ids), *params])}
+    "Those of `ids` whose rows pass the filter (in as few statements as SQLite's cap on parameters allows)."
+    w, params, ids, out = *_where_sql(where, where_args), list(map(int, ids)), set()
+    step = max(1, self.db.conn.limit(apsw.SQLITE_LIMIT_VARIABLE_NUMBER, -1) - len(params))
+    for i in range(0, len(ids), step):
+        part = ids[i:i + step]
+        out.update(r[0] for r in self.db.execute(f'SELECT id FROM {qi(self.name)} WHERE id IN ({",".join("?" * len(part))}) AND {w}', [*part, *params]))
+    return out
 
 @patch
 def _nearest(self:ChunkStore, q, k, where=None, where_args=None):
@@ -1029,8 +1033,9 @@ def _nearest(self:ChunkStore, q, k, where=None, where_args=None):
         return (ids, d) if len(ids) >= min(k, total) else self._exact(q, k)
     w, params = _where_sql(where, where_args)
     n = self.db.execute(f'SELECT count(*) FROM {qi(self.name)} WHERE embedding IS NOT NULL AND {w}', params).fetchone()[0]
-    if n <= k * OVERFETCH or total < ix.exact_below: return self._exact(q, k, where, where_args)
-    ids, d = ix.query(q, min(total, int(k * OVERFETCH * total / n) + k))
+    want = int(k * OVERFETCH * total / max(n, 1)) + k   # graph candidates that hold about k * OVERFETCH rows passing the filter
+    if n <= k * OVERFETCH or total < ix.exact_below or want >= n: return self._exact(q, k, where, where_args)   # fewer rows than that: compare them all
+    ids, d = ix.query(q, min(total, want))
     keep = self._passing(ids, where, where_args) if len(ids) else set()
     sel = [i for i, x in enumerate(ids.tolist()) if x in keep][:k]
     return (ids[sel], d[sel]) if len(sel) >= min(k, n) else self._exact(q, k, where, where_args)

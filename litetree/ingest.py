@@ -66,12 +66,14 @@ def _embedder_for(db, emb_fn, store:str='store'):
 
 # %% ../nbs/02a_ingest.ipynb #f5077f48
 @patch
-def _prepare_doc(self:Database, pages, title, source, kind, store, prefix, chunker, summarize, meta, force, mode, meta_fn, outline, signal, build, root_heading=False, label=None):
+def _prepare_doc(self:Database, pages, title, source, kind, store, prefix, chunker, summarize, meta, force, mode, meta_fn, outline, signal, build, root_heading=False, label=None, collection=None):
     "`(result, rows)`: the document's tree and chunks made, nothing embedded or written; rows is None when it is unchanged."
     pages = [(0, pages)] if isinstance(pages, str) else [(p, t) for p, t in pages]
     source = str(source if source is not None else title)
     did, dhash = doc_id(source, title), _pages_hash(title, pages, outline, mode)
-    if self.doc_hash(did, store, prefix) == dhash and not force: return dict(doc_id=did, title=title, kind=kind, skipped='unchanged'), None
+    if self.doc_hash(did, store, prefix) == dhash and not force:
+        if collection is not None: self.set_collection(did, collection, store, prefix)
+        return dict(doc_id=did, title=title, kind=kind, skipped='unchanged'), None
     outline_signal, built = 'outline', None
     if build is not None and not outline and (mode or detect_mode(pages)) == 'window':
         outline, built = _structure_from(build, pages, title), 'fallback'
@@ -79,6 +81,7 @@ def _prepare_doc(self:Database, pages, title, source, kind, store, prefix, chunk
     nodes = build_tree(pages, title, summarize, mode=mode, outline=outline, signal=signal, outline_signal=outline_signal, root_heading=root_heading)
     chunks = node_chunks(nodes, did, title, chunker, meta_fn, label=label)
     doc, node_rows = doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash)
+    doc['collection'] = collection
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(nodes), chunks=len(chunks))
     if built: res['structure'] = built
     return res, (doc, node_rows, chunks)
@@ -92,6 +95,13 @@ def _store_docs(self:Database, prepared:list, emb_fn, store, prefix, with_headin
         if self.write_doc(doc, node_rows, chunks, emb_fn, store, prefix): res['replaced'] = True
 
 # %% ../nbs/02a_ingest.ipynb #722d61db
+def _collection(name)->str|None:
+    "A collection name as given, checked: a non-empty string without `/` (it is a folder in the corpus tree)."
+    if name is None: return None
+    if not isinstance(name, str) or not name.strip() or '/' in name or '\\' in name:
+        raise ValueError(f"collection must be a name without '/' (a folder of the corpus tree, e.g. 'handbooks'), not {name!r}")
+    return name.strip()
+
 @patch
 def add_doc(self:Database,
             pages,                  # [(page_no, text)], or a single string
@@ -113,10 +123,12 @@ def add_doc(self:Database,
             outline:list=None,      # the document's own outline, [(level, title, page)]
             signal:str='markdown',  # what made its markdown headings ('font' for headings a PDF reader recovered)
             build=None,             # a structure builder for documents with none, e.g. litetree.llm.llm_builder(model)
+            collection:str=None,    # a name to file the document under in the corpus tree (`02b_corpus`), e.g. 'handbooks'
            )->dict:
     "Ingest one document: build its tree, chunk it per node, embed and store."
     self.get_tree(store, prefix)
-    res, rows = self._prepare_doc(pages, title, source, kind, store, prefix, chunker, summarize, meta, force, mode, meta_fn, outline, signal, build)
+    res, rows = self._prepare_doc(pages, title, source, kind, store, prefix, chunker, summarize, meta, force, mode, meta_fn, outline, signal, build,
+                                  collection=_collection(collection))
     if rows is None: return res
     if defer is not None: defer.append((res, rows)); return res
     self._store_docs([(res, rows)], _embedder_for(self, emb_fn, store), store, prefix, with_heading)
@@ -150,7 +162,7 @@ def _words(s:str)->set: return {w for w in re.findall(r'[a-z0-9]+', s.lower()) i
 def _label(parsed:Parsed, path, title:str)->str:
     """What a file's chunk headings start with: its name, as the keyword index has always seen it, and the title too
     when a marked-up document opens with it as a heading (`index › Topic Guides`, the heading that became the root).
-    The breadcrumbs people see show the title in the name's place (see `02b_retrieve`)."""
+    The breadcrumbs people see show the title in the name's place (see `02c_retrieve`)."""
     name, bare = _pretty(path), bare_title(title)
     top = [re.sub(r'^#+\s*', '', l).strip().lower() for _, t in parsed.pages[:1] for l in t.split('\n') if l.strip()][:3]
     said = parsed.kind != 'text' and bare.lower() in top and re.sub(r'[^a-z0-9]', '', name.lower()) != re.sub(r'[^a-z0-9]', '', bare.lower())
@@ -174,7 +186,8 @@ def _prepare_parsed(self:Database, parsed:Parsed, path, title=None, kind=None, p
     doc_title = title or best_title(parsed, path)
     res, rows = self._prepare_doc(parsed.pages, doc_title, str(Path(path).resolve()), kind or parsed.kind, store, prefix,
                                   o['chunker'], o['summarize'], meta, o['force'], o['mode'], o['meta_fn'], parsed.outline or None,
-                                  'font' if parsed.meta.get('headings') == 'recovered' else 'markdown', o['build'], root_heading=not title, label=None if title else _label(parsed, path, doc_title))
+                                  'font' if parsed.meta.get('headings') == 'recovered' else 'markdown', o['build'], root_heading=not title,
+                                  label=None if title else _label(parsed, path, doc_title), collection=_collection(o.get('collection')))
     return {**res, 'source': str(path)}, rows
 
 @patch
@@ -192,6 +205,7 @@ def add_file(self:Database,
     self.get_tree(store, prefix)
     src, fhash = str(Path(path).resolve()), _file_hash(path)
     if not kw.get('force') and (did := self.doc_for_file(src, fhash, store, prefix)):
+        if kw.get('collection') is not None: self.set_collection(did, _collection(kw['collection']), store, prefix)
         return dict(doc_id=did, title=title or _pretty(path), source=str(path), skipped='unchanged')
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **{k: v for k, v in kw.items() if k not in ('emb_fn', 'with_heading', 'index')})
@@ -265,13 +279,14 @@ def _parsed_stream(todo, workers:int, assets=None):
 
 # %% ../nbs/02a_ingest.ipynb #b1f29ebc
 @patch
-def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix)->list:
+def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix, collection=None)->list:
     "`(i, path, file hash, profile)` for the files to parse; unchanged and unreadable ones go straight into `results`."
     todo = []
     for i, p in enumerate(paths):
         try:
             fhash = _file_hash(p)
             if not force and (did := self.doc_for_file(str(p.resolve()), fhash, store, prefix)):
+                if collection is not None: self.set_collection(did, collection, store, prefix)
                 results[i] = dict(doc_id=did, title=_pretty(p), source=str(p), skipped='unchanged'); continue
             todo.append((i, p, fhash, profile_for(p, profile)))
         except OSError as e:
@@ -308,7 +323,8 @@ def add_dir(self:Database,
     emb_fn, with_heading = _embedder_for(self, kw.pop('emb_fn', None), store), kw.pop('with_heading', True)
     kw.pop('index', None)
     results = {}
-    todo = self._todo(paths, results, kw.get('force', False), profile, store, prefix)
+    if kw.get('collection') is not None: kw['collection'] = _collection(kw['collection'])
+    todo = self._todo(paths, results, kw.get('force', False), profile, store, prefix, kw.get('collection'))
     npdf = sum(x[3].name == 'pdf' for x in todo)
     workers = n_workers if n_workers is not None else (min(4, os.cpu_count() or 1) if npdf >= pool_min else 0)
     pending = []

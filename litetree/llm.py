@@ -7,7 +7,7 @@ Docs: https://litetree.github.io/litetree/llm.html.md"""
 # %% auto #0
 __all__ = ['CHARS_PER_TOKEN', 'LLMError', 'openai_llm', 'litellm_llm', 'extract_json', 'count_tokens', 'group_pages', 'tag_pages',
            'repair_orphans', 'verify_titles', 'llm_outline', 'llm_builder', 'llm_summarizer', 'merge_ranges',
-           'pages_str']
+           'pages_str', 'corpus_map']
 
 # %% ../nbs/04_llm.ipynb #f0374aa4
 import os, re, json, time, difflib, logging, urllib.request, urllib.error
@@ -222,11 +222,31 @@ def pages_str(ranges:list)->str:
 
 _NAV = '''You choose which sections of a document collection to read to answer a question. Below are candidate sections
 and the tree around them: node ids, titles, page ranges and summaries (no text). Pick the sections whose full text
-will answer the question, most useful first, at most {k}. Reply with JSON: {{"node_ids": [...], "reasoning": "..."}}.
+will answer the question, most useful first, at most {k}. Reply with JSON: {{"node_ids": [...], "reasoning": "..."}}.{corpus}
 
 Question: {q}
 
 {tree}'''
+
+_NAV_CORPUS = '''
+Where the candidates sit in the collection (folders, the documents in them, and how many candidate sections each
+holds) is listed first. If the answer is more likely in another folder or document than in these candidates, you may
+reply instead with {{"open": "<a folder path or document path from that list>", "reasoning": "..."}}: that place is
+then searched alone and you choose again.'''
+
+def corpus_map(secs:list, places:list, budget:int=2000)->list:
+    """Where sections (from `sections`) sit: `[{folder, documents: [{path, title, hits}]}]`, folders with the most
+    candidate hits first, cut to about `budget` characters of JSON."""
+    at, folders = {p['id']: p for p in places}, {}
+    for s in secs:
+        p = at.get(s['doc_id'])
+        if p is None: continue
+        f = folders.setdefault('/'.join(p['folder']) + '/', {})
+        d = f.setdefault(p['path'], dict(path=p['path'], title=p['title'], hits=0)); d['hits'] += 1
+    out = [dict(folder=k, documents=sorted(v.values(), key=lambda d: -d['hits'])) for k, v in
+           sorted(folders.items(), key=lambda kv: -sum(d['hits'] for d in kv[1].values()))]
+    while len(out) > 1 and len(json.dumps(out, ensure_ascii=False)) > budget: out.pop()
+    return out
 
 @patch
 def _stripped_tree(self:Database, node_ids:list, store='store')->list:
@@ -241,6 +261,16 @@ def _stripped_tree(self:Database, node_ids:list, store='store')->list:
 
 # %% ../nbs/04_llm.ipynb #71c9e2e4
 @patch
+def _nav_round(self:Database, q, llm, emb, limit, store, candidates, within, map_chars)->tuple:
+    "`(tree, reply)`: one round of choosing, from the candidates within `within` (a map of where they sit when the corpus has folders)."
+    secs = self.sections(q, emb, limit=candidates, store=store, within=within)
+    tree = self._stripped_tree([s['node_id'] for s in secs], store)
+    where = corpus_map(secs, self.corpus(store), map_chars) if map_chars else []
+    if len(where) == 1 and where[0]['folder'] == '/': where = []   # one flat folder: nothing to choose between
+    body = (json.dumps(where, ensure_ascii=False, indent=0) + '\n\n' if where else '') + json.dumps(tree, ensure_ascii=False, indent=0)
+    return tree, extract_json(llm(_NAV.format(k=limit, q=q, tree=body, corpus=_NAV_CORPUS if where else '')))
+
+@patch
 def navigate(self:Database,
              q:str,             # the question
              llm,               # the model: llm(prompt) -> str
@@ -248,13 +278,19 @@ def navigate(self:Database,
              limit:int=5,       # sections the model may choose
              answer:bool=False, # also answer from the chosen sections
              max_chars:int=12000, # budget for the chosen sections' text
-             store:str='store', candidates:int=12)->dict:
-    "Sections chosen by a model from a stripped tree around the search's candidates, read whole."
+             store:str='store', candidates:int=12,
+             within=None,       # a corpus path to search in (see `02b_corpus`)
+             map_chars:int=2000, # budget for the map of where the candidates sit; 0 leaves it out
+            )->dict:
+    """Sections chosen by a model from a stripped tree around the search's candidates, read whole. The model also sees
+    where the candidates sit in the corpus tree, and may ask once to search one folder or document instead."""
     if llm is None: raise ValueError('navigate needs a model (llm(prompt) -> str); without one, db.sections(q, emb) is the answer')
-    cands = [s['node_id'] for s in self.sections(q, emb, limit=candidates, store=store)]
-    tree = self._stripped_tree(cands, store)
+    tree, reply = self._nav_round(q, llm, emb, limit, store, candidates, within, map_chars)
+    opened = str(reply['open']) if isinstance(reply, dict) and reply.get('open') and not reply.get('node_ids') else None
+    if opened:
+        try: tree, reply = self._nav_round(q, llm, emb, limit, store, candidates, opened, 0)
+        except ValueError as e: _log.info('litetree: the model asked to open %r (%s); keeping the first candidates', opened, e); opened = None
     known = {n['node_id'] for n in tree}
-    reply = extract_json(llm(_NAV.format(k=limit, q=q, tree=json.dumps(tree, ensure_ascii=False, indent=0))))
     picked = [n for n in dict.fromkeys(reply.get('node_ids', []) if isinstance(reply, dict) else reply) if n in known][:limit]
     if unknown := [n for n in (reply.get('node_ids', []) if isinstance(reply, dict) else []) if n not in known]:
         _log.info('litetree: the model named unknown sections %s; skipped', unknown)
@@ -264,7 +300,7 @@ def navigate(self:Database,
         if not r['text']: break
         parts.append(f"## {r['breadcrumb']} ({pages_str([r['pages']])})\n\n{r['text']}"); used += len(r['text']); ranges.append(r['pages'])
     res = dict(node_ids=picked, context='\n\n'.join(parts), page_ranges=merge_ranges(ranges), pages_str=pages_str(merge_ranges(ranges)),
-               reasoning=reply.get('reasoning', '') if isinstance(reply, dict) else '')
+               reasoning=reply.get('reasoning', '') if isinstance(reply, dict) else '', opened=opened)
     if answer:
         res['answer'] = llm(f'Answer the question from the context only; say so if it does not contain the answer. '
                             f'Cite breadcrumbs and pages.\n\nQuestion: {q}\n\nContext:\n{res["context"]}').strip()

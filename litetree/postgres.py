@@ -15,7 +15,7 @@ import numpy as np
 from fastcore.basics import AttrDict
 from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob,
                            embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text, _where_sql)
-from .documents import TREE_COLS, DOC_COLS, NODE_COLS, tree_prefix
+from .documents import TREE_COLS, DOC_COLS, NODE_COLS, PLACE_COLS, tree_prefix, _place_test
 
 _log = logging.getLogger(__name__)
 
@@ -324,8 +324,11 @@ for _n, _f in dict(_vector_ids=_vector_ids_pg, _columns=_columns_pg, _rows_by_id
 # %% ../nbs/00b_postgres.ipynb #f35aca37
 def _tree_ddl_pg(p:str)->list:
     D, N = qi(p + 'docs'), qi(p + 'nodes')
-    return [f'CREATE TABLE IF NOT EXISTS {D} (id text PRIMARY KEY, title text, source text, kind text, pages integer, meta text, added_at text, hash text)',
+    return [f'CREATE TABLE IF NOT EXISTS {D} (id text PRIMARY KEY, title text, source text, kind text, pages integer, meta text, added_at text, hash text, '
+            'collection text)',
+            f'ALTER TABLE {D} ADD COLUMN IF NOT EXISTS collection text',   # a database from before collections
             f'CREATE INDEX IF NOT EXISTS {qi(p + "docs_source")} ON {D} (source)',
+            f'CREATE INDEX IF NOT EXISTS {qi(p + "docs_collection")} ON {D} (collection, source)',
             f'CREATE TABLE IF NOT EXISTS {N} (id text NOT NULL, doc_id text NOT NULL, parent_id text, level integer, seq integer, title text, '
             'page_start integer, page_end integer, summary text, nchunks integer DEFAULT 0, signal text, PRIMARY KEY (doc_id, id))',
             f'CREATE INDEX IF NOT EXISTS {qi(p + "nodes_id")} ON {N} (id)']
@@ -334,7 +337,7 @@ def _get_tree(self, store:str='store', prefix:str=None, ann:bool=True, **cols)->
     p = tree_prefix(_check_store_name(store), prefix)
     if (store, p) not in self._trees or cols:
         st = self.get_store(store, **cols)
-        if not self._one('SELECT to_regclass(%s) IS NOT NULL', (f'public.{qi(p + "nodes")}',)):
+        if not self._one('SELECT to_regclass(%s) IS NOT NULL', (f'public.{qi(p + "docs_collection")}',)):
             with self.writing('creating the document tables'):
                 self._schema_lock()
                 for sql in _tree_ddl_pg(p): self.conn.execute(sql)
@@ -410,7 +413,7 @@ def _write_doc(self, doc:dict, nodes:list, chunks:list, emb_fn=None, store='stor
         self.conn.execute('SELECT pg_advisory_xact_lock(hashtext(%s))', (f"{t.docs}|{doc['source']}",))
         old = [r[0] for r in self._all(f'SELECT id FROM {qi(t.docs)} WHERE source = %s OR id = %s', (doc['source'], doc['id']))]
         for did in old: self._delete_rows(t, did)
-        self.conn.execute(f'INSERT INTO {qi(t.docs)} ({", ".join(DOC_COLS)}) VALUES ({", ".join(["%s"] * len(DOC_COLS))})', [doc[k] for k in DOC_COLS])
+        self.conn.execute(f'INSERT INTO {qi(t.docs)} ({", ".join(DOC_COLS)}) VALUES ({", ".join(["%s"] * len(DOC_COLS))})', [doc.get(k) for k in DOC_COLS])
         with self.conn.cursor() as cur:
             cur.executemany(f'INSERT INTO {qi(t.nodes)} ({", ".join(NODE_COLS)}) VALUES ({", ".join(["%s"] * len(NODE_COLS))})',
                             [[n[k] for k in NODE_COLS] for n in nodes])
@@ -433,6 +436,36 @@ def _delete_source(self, source, store='store', prefix=None)->int:
     return len(ids)
 
 for _n, _f in dict(_delete_rows=_delete_rows, write_doc=_write_doc, delete_doc=_delete_doc, delete_source=_delete_source).items():
+    setattr(PostgresDatabase, _n, _f)
+
+# %% ../nbs/00b_postgres.ipynb #3df20003
+def _doc_places(self, store='store', prefix=None)->list:
+    if not (t := self._tree(store, prefix)): return []
+    return _dicts(self._all(f'SELECT {", ".join(PLACE_COLS)} FROM {qi(t.docs)} ORDER BY source, id'), PLACE_COLS)
+
+def _top_titles(self, store='store', prefix=None, level:int=1)->dict:
+    if not (t := self._tree(store, prefix)): return {}
+    out = {}
+    for did, title in self._all(f'SELECT doc_id, title FROM {qi(t.nodes)} WHERE level = %s ORDER BY doc_id, seq', (level,)):
+        out.setdefault(did, []).append(title)
+    return out
+
+def _set_collection(self, did, collection, store='store', prefix=None)->int:
+    t = self.get_tree(store, prefix)
+    r = self.conn.execute(f'SELECT collection FROM {qi(t.docs)} WHERE id = %s', (did,)).fetchone()
+    if r is None or r[0] == collection: return 0
+    with self.writing(f'moving {did} to collection {collection!r}'):
+        return self.conn.execute(f'UPDATE {qi(t.docs)} SET collection = %s WHERE id = %s', (collection, did)).rowcount
+
+def _docs_where_pg(self, places:list, store='store', prefix=None)->tuple:
+    t = self._tree(store, prefix)
+    if t is None or not places: return '1 = 0', []
+    tests = [_place_test(p, False) for p in places]
+    return (f'doc_id IN (SELECT id FROM {qi(t.docs)} WHERE ' + ' OR '.join(f'({sql})' for sql, _ in tests) + ')',
+            [a for _, args in tests for a in args])
+
+for _n, _f in dict(doc_places=_doc_places, top_titles=_top_titles, set_collection=_set_collection, docs_where=_docs_where_pg,
+                   change_mark=lambda self: None).items():   # other clients' commits leave no cheap mark here: nothing is kept
     setattr(PostgresDatabase, _n, _f)
 
 # %% ../nbs/00b_postgres.ipynb #d9a00352
