@@ -261,6 +261,15 @@ def _parse_job(path, profile, assets):
     try: return parse(path, profile, **({'assets': assets} if assets else {}))
     except ParseError as e: return e.reason
 
+def _start_method()->str:
+    """How parse workers start: forked from this process when it runs one thread; from a clean server process
+    (`forkserver`) when it runs several (a notebook, a web server), since a fork copies locks other threads may hold
+    and can leave a worker waiting forever; `spawn` where neither exists. None of them re-runs a notebook's `__main__`."""
+    import multiprocessing, threading
+    have = multiprocessing.get_all_start_methods()
+    if 'fork' in have and threading.active_count() == 1: return 'fork'
+    return 'forkserver' if 'forkserver' in have else 'spawn'
+
 def _parsed_stream(todo, workers:int, assets=None):
     "`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in a process pool when `workers`."
     builtin = {id(p) for p in BUILTIN_PROFILES}
@@ -268,8 +277,7 @@ def _parsed_stream(todo, workers:int, assets=None):
     if workers and sum(id(x[3]) in builtin for x in todo) > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        method = 'fork' if 'fork' in multiprocessing.get_all_start_methods() else 'spawn'   # fork: no re-import of __main__ (notebooks)
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(_start_method()))
     try:
         futs = {x[0]: pool.submit(_parse_job, x[1], x[3].name, assets) for x in todo if pool and id(x[3]) in builtin}
         for x in todo:
