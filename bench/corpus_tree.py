@@ -10,7 +10,8 @@ the filtered search fell outside the folder (must be 0).
 
 Cost: CPU per query (process time) of the filtered and the unfiltered search, and of `browse`, on the same run;
 with `--scale DB`, on a copy of a database `bench/scale.py` built (e.g. /tmp/litetree_scale/db-100000-seed0/index.db),
-its documents filed round-robin into 10 collections, with the queries scale.py saved beside it.
+its documents filed round-robin into 10 collections, with the queries scale.py saved beside it (scale.py runs this
+part itself at every size).
 
 Run from the repository: `python bench/corpus_tree.py [--minilm] [--scale DB]`. `--smoke`: seven small files, 10 passages.
 """
@@ -90,7 +91,8 @@ def at_scale(src:Path, tmp:Path, shelves:int=10, reps:int=2):
     print(f'{len(qs)} queries, CPU ms p50 / p95 (mean of {reps} runs each):')
     for k, v in t.items(): print(f'  {k:<32} {np.percentile(v, 50):7.2f} {np.percentile(v, 95):7.2f}')
     print(f"  browse('') {b_top:.1f} ms, browse('shelf3/') {b_one:.1f} ms (mean of 5)")
-    db.close()
+    db.close(); shutil.rmtree(dst, ignore_errors=True)
+    return dict(ms={k: dict(p50=float(np.percentile(v, 50)), p95=float(np.percentile(v, 95))) for k, v in t.items()}, browse_top_ms=b_top, browse_one_ms=b_one)
 
 def main():
     ap = argparse.ArgumentParser(); ap.add_argument('--minilm', action='store_true'); ap.add_argument('--smoke', action='store_true')

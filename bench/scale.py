@@ -32,7 +32,7 @@ Run: `python bench/scale.py [--sizes 10000,100000,1000000] [--json FILE] [--dir 
 Corpora and databases stay in --dir for reuse (`--reuse` skips ingest when the database exists).
 `--smoke`: 2,000 chunks, 30 queries, a few seconds; exits 1 if any figure is missing.
 """
-import argparse, json, math, os, re, resource, shutil, subprocess, sys, time
+import argparse, json, math, os, re, resource, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
 import numpy as np, apsw, usearch
 import litetree
@@ -40,6 +40,7 @@ from litetree.api import Index
 from litetree.core import hash_embed, fts_query, DECLARABLE
 from litetree.data import parse
 from litetree.eval import corpus_dir, corpus_files
+from corpus_tree import at_scale   # bench/corpus_tree.py: the corpus tree's costs on the same database
 
 ap = argparse.ArgumentParser()
 ap.add_argument('--sizes', default='10000,100000'); ap.add_argument('--queries', type=int, default=300)
@@ -232,6 +233,7 @@ def one_size(n, pool, C):
     print(f"strict form found too few, so the widened one ran too: {qr['widened_doc_search']} of {qr['n']} in doc_search (< {20 * b}), "
           f"{qr['widened_sections']} in sections (< {40 * b}); {qr['strict_empty']} found nothing strictly")
     r['reader'] = rd = reader(path, qs, len(qs))
+    r['corpus_tree'] = at_scale(path, Path(tempfile.mkdtemp(prefix='lt-scale-tree-')), reps=A.repeats)   # browse and search within, on a copy
     rd['again'] = reader(path, qs, 0)   # a second reader, first answer only: the open with caches warm
     print(f"reader: import {rd['import_s']:.2f} s, open-to-first-answer {rd['open_first_s'] * 1000:.0f} ms wall, {rd['open_first_cpu_s'] * 1000:.0f} ms CPU "
           f"({rd['open_first_sys_s'] * 1000:.0f} system), again in a second reader {rd['again']['open_first_s'] * 1000:.0f} ms; RSS after import "

@@ -10,7 +10,7 @@ __all__ = ['SAMPLES', 'MCP_MAX_CHARS', 'highlight', 'terminal_safe', 'cmd_add', 
            'main']
 
 # %% ../nbs/06_cli.ipynb #bfa9b6b5
-import os, sys, json, re, shutil, argparse, tempfile, logging, functools
+import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools
 from pathlib import Path
 import apsw
 from .core import fts_words, STOP_WORDS, DatabaseLocked, DatabaseDamaged, check_count
@@ -82,7 +82,8 @@ def cmd_add(args, ix)->int:
     res = ix.add(args.paths, quiet=args.quiet, collection=args.collection)   # every path is checked before any is read
     counts = ingest_summary(res)
     def human(_):
-        print(', '.join(f"{counts[k]} {k}" for k in ('added', 'replaced', 'unchanged', 'skipped', 'failed')))
+        refiled = sum('refiled' in r for r in res)
+        print(', '.join(f"{counts[k]} {k}" for k in ('added', 'replaced', 'unchanged', 'skipped', 'failed')) + (f' ({refiled} moved to {args.collection!r})' if refiled else ''))
         for why, n in sorted(counts['reasons'].items(), key=lambda kv: -kv[1]):
             if not any(r.get('error') == why for r in res): print(f"  skipped {n}: {why}")
         for r in res:
@@ -113,7 +114,7 @@ def cmd_sections(args, ix)->int:
         if not args.group: return [one(i, s) for i, s in enumerate(ss, 1)]
         i = 0
         for g in ss:
-            print(f"{g['path']}  ({g['title']}, {g['hits']} hits)" if args.group == 'doc' else f"{g['title']}  ({g['hits']} hits)")
+            print(f"{g['path']}  ({g['title']}, {_n(g['hits'], 'hit')})" if args.group == 'doc' else f"{g['title']}  ({_n(g['hits'], 'hit')})")
             for s in g['sections']: i += 1; one(i, s, '  ')
     _emit(args, secs, human)
     return 0 if secs else 1
@@ -125,21 +126,25 @@ def _print_tree(n, depth=0, max_depth=3, paged=True):
         if c['level'] <= max_depth: _print_tree(c, depth + 1, max_depth, paged)
 
 
-def _print_folder(f:dict, depth:int=0):
+def _n(k:int, what:str)->str: return f"{k} {what if k == 1 else what + 's'}"
+
+def _print_folder(f:dict, limit:int, depth:int=0):
     "A folder of the corpus tree for people: counts, then its subfolders and documents, and what is left to page through."
-    pad = '  ' * depth
+    pad, shown = '  ' * depth, len(f['folders']) + len(f['docs'])
     for s in f['folders']:
-        print(f"{pad}{s['path']}  ({s['documents']} documents, {s['pages']} pages)" + (f"  {s['summary']}" if depth == 0 and s.get('summary') else ''))
-        if s.get('folders') or s.get('docs'): _print_folder(s, depth + 1)
+        print(f"{pad}{s['path']}  ({_n(s['documents'], 'document')}, {_n(s['pages'], 'page')})" + (f"  {s['summary']}" if depth == 0 and s.get('summary') else ''))
+        if s.get('folders') or s.get('docs'): _print_folder(s, limit, depth + 1)
     for d in f['docs']: print(f"{pad}{d['path']}  {d['title']}  [{d['doc_id']}]")
-    if f['more']: print(f"{pad}… {f['more']} more" + (f": litetree toc {f['path']} --offset {f['offset'] + len(f['folders']) + len(f['docs'])}" if depth == 0 else ''))
+    if f['more']: print(f"{pad}… {f['more']} more" + (f": litetree toc {shlex.quote(f['path'])} --limit {limit} --offset {f['offset'] + shown}" if depth == 0 else ''))
+    elif depth == 0 and not shown and f['offset']: print(f"nothing from entry {f['offset'] + 1} on: the folder holds fewer")
 
 def cmd_toc(args, ix)->int:
     if args.doc is None or args.doc.endswith('/') or not ix.db.toc(args.doc, store=ix.store, max_depth=0):
         from litetree.corpus import is_folder
         if args.doc is None or is_folder(ix.db.corpus(ix.store), args.doc):
-            f = ix.browse(args.doc or '', max_depth=args.depth or 1, limit=args.limit, offset=args.offset, summaries=True)
-            _emit(args, f, lambda f: (print(f"{f['path'] if f['path'] != '/' else 'the corpus'}: {f['documents']} documents, {f['pages']} pages"), _print_folder(f)))
+            f = ix.browse(args.doc or '', max_depth=1 if args.depth is None else args.depth, limit=args.limit, offset=args.offset, summaries=True)
+            _emit(args, f, lambda f: (print(f"{f['path'] if f['path'] != '/' else 'the corpus'}: {_n(f['documents'], 'document')}, {_n(f['pages'], 'page')}"),
+                                      _print_folder(f, args.limit)))
             return 0 if f['documents'] else 1
     args.depth = args.depth or 3
     docs = ix.toc(args.doc, max_depth=args.depth, summaries=args.json)

@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/corpus.html.md"""
 __all__ = ['corpus_places', 'within_places', 'is_folder']
 
 # %% ../nbs/02b_corpus.ipynb #b6b192c8
-import os, logging
+import os, logging, unicodedata
 from fastcore.basics import patch
 from .core import Database, check_count
 from .tree import summarize_extractive
@@ -16,13 +16,13 @@ from .tree import summarize_extractive
 _log = logging.getLogger(__name__)
 
 # %% ../nbs/02b_corpus.ipynb #d15efde8
-def _is_file_source(source)->bool: return bool(source) and os.path.isabs(source)
+def _from_file(p:dict)->bool: return bool(p.get('from_file', True)) and bool(p['source']) and os.path.isabs(p['source'])
 
 def _group_roots(places:list)->dict:
     "`{collection: the common folder of its documents' files}` (None for a group with no files)."
     dirs = {}
     for p in places:
-        if _is_file_source(p['source']): dirs.setdefault(p['collection'], []).append(os.path.dirname(p['source']))
+        if _from_file(p): dirs.setdefault(p['collection'], []).append(os.path.dirname(p['source']))
     return {c: os.path.commonpath(ds) for c, ds in dirs.items()}
 
 def _rel_parts(source:str, root:str)->tuple:
@@ -36,7 +36,7 @@ def corpus_places(rows:list)->list:
     roots, out = _group_roots(rows), []
     for r in rows:
         coll, root = r['collection'], roots.get(r['collection'])
-        if _is_file_source(r['source']) and root is not None: rel, name = _rel_parts(r['source'], root), os.path.basename(r['source'])
+        if _from_file(r) and root is not None: rel, name = _rel_parts(r['source'], root), os.path.basename(r['source'])
         else: rel, name = (), (r['title'] or r['id']).replace('/', '∕')
         folder = ((coll,) if coll else ()) + rel
         out.append({**r, 'folder': folder, 'name': name, 'root': root, 'rel': rel, 'path': '/'.join(folder + (name,))})
@@ -53,12 +53,15 @@ def corpus(self:Database, store:str='store', prefix:str=None)->list:
     return places
 
 # %% ../nbs/02b_corpus.ipynb #7b8dccdf
-def _norm_path(path)->tuple:
-    "A corpus path as its parts: `'handbooks/admin/'`, `'/handbooks/admin'` and `('handbooks', 'admin')` are one path."
-    if isinstance(path, (tuple, list)): return tuple(path)
-    return tuple(x for x in str(path or '').replace('\\', '/').split('/') if x and x != '.')
+def _nfc(parts)->tuple: return tuple(unicodedata.normalize('NFC', x) for x in parts)
 
-def _under(place:dict, parts:tuple)->bool: return place['folder'][:len(parts)] == parts
+def _norm_path(path)->tuple:
+    """A corpus path as its parts, in Unicode's composed form: `'handbooks/admin/'`, `'/handbooks/admin'` and
+    `('handbooks', 'admin')` are one path, and so are `ü` typed as one character or as `u` and a diaeresis."""
+    if isinstance(path, (tuple, list)): return _nfc(path)
+    return _nfc(x for x in str(path or '').replace('\\', '/').split('/') if x and x != '.')
+
+def _under(place:dict, parts:tuple)->bool: return _nfc(place['folder'][:len(parts)]) == parts
 
 def _folder_summary(docs:list, heads:dict, summarize=None, n:int=3)->str:
     "What a folder holds, from its largest documents' titles and their first top headings; or `summarize` on that text."
@@ -103,7 +106,7 @@ def browse(self:Database,
     if parts and not inside:
         near = _close_folders(places, parts)
         raise ValueError(f"no folder or collection {'/'.join(parts) + '/'!r} in the corpus" + (f"; did you mean {', '.join(map(repr, near))}?" if near else
-                       ": browse('') lists the top"))
+                       ": the top of the corpus tree lists them (toc with no folder)"))
     heads = self.top_titles(store, prefix)
     return self._listing(parts, inside, heads, max_depth, limit, offset, summaries, summarize)
 
@@ -111,9 +114,9 @@ def browse(self:Database,
 def _listing(self:Database, parts, inside, heads, max_depth, limit, offset, summaries, summarize)->dict:
     subs = {}
     for p in inside:
-        if len(p['folder']) > len(parts): subs.setdefault(p['folder'][len(parts)], []).append(p)
+        if len(p['folder']) > len(parts): subs.setdefault(_nfc(p['folder'][len(parts):len(parts) + 1])[0], []).append(p)
     folders = sorted(subs.items(), key=lambda kv: (-len(kv[1]), -sum(d['pages'] or 0 for d in kv[1]), kv[0]))
-    docs = sorted((p for p in inside if p['folder'] == parts), key=lambda d: ((d['title'] or '').lower(), d['path']))
+    docs = sorted((p for p in inside if _nfc(p['folder']) == parts), key=lambda d: ((d['title'] or '').lower(), d['path']))
     entries = [('folder', k, v) for k, v in folders] + [('doc', None, d) for d in docs]
     out = _folder_entry(parts, inside, heads, summarize, summaries)
     out.update(folders=[], docs=[], offset=offset, more=max(0, len(entries) - offset - limit))
@@ -129,13 +132,14 @@ def _listing(self:Database, parts, inside, heads, max_depth, limit, offset, summ
 def _group_places(group:list, parts:tuple, coll)->list:
     "The places of `docs_where` that cover `parts` inside one group (a collection's documents, or those in none)."
     rest = parts[1:] if coll else parts
-    if coll and parts[:1] != (coll,): return []
+    if coll and parts[:1] != _nfc((coll,)): return []
     if coll and not rest: return [('collection', coll)]
     out, root = [], group[0]['root']
-    if root is not None and any(d['rel'][:len(rest)] == rest for d in group if _is_file_source(d['source'])):
-        lo = os.path.join(root, *rest) + os.sep
+    spelt = next((d['rel'][:len(rest)] for d in group if _from_file(d) and _nfc(d['rel'][:len(rest)]) == rest), None)
+    if root is not None and spelt is not None:   # the folder as it is spelt on disk, whatever form was typed
+        lo = os.path.join(root, *spelt) + os.sep
         out.append(('folder', coll, lo, lo[:-1] + chr(ord(os.sep) + 1)))
-    return out + [('doc', d['id']) for d in group if d['folder'] + (d['name'],) == parts]
+    return out + [('doc', d['id']) for d in group if _nfc(d['folder'] + (d['name'],)) == parts]
 
 def within_places(places:list, within)->list:
     "The `docs_where` places for a corpus path: `[]` for the whole corpus; a ValueError when the path names nothing."
@@ -147,7 +151,7 @@ def within_places(places:list, within)->list:
     if not out:
         near = _close_folders(places, parts)
         raise ValueError(f"nothing in the corpus is within {'/'.join(parts)!r}" + (f"; did you mean {', '.join(map(repr, near))}?" if near else
-                       ": toc() lists the folders and collections"))
+                       ": the corpus tree's top (toc with no folder) lists its folders and collections"))
     return out
 
 def is_folder(places:list, path)->bool:

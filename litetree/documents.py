@@ -178,14 +178,18 @@ def delete_source(self:SQLiteDatabase, source:str, store:str='store', prefix:str
     return len(ids)
 
 # %% ../nbs/00a_documents.ipynb #2f2c3d64
-PLACE_COLS = ('id', 'title', 'source', 'pages', 'collection')
+PLACE_COLS = ('id', 'title', 'source', 'pages', 'collection', 'from_file')
 
 @patch
 def doc_places(self:SQLiteDatabase, store:str='store', prefix:str=None)->list:
-    "Every document's id, title, source, pages and collection: what the corpus tree is made of (no metadata read)."
+    """Every document's id, title, source, pages, collection, and whether it came from a file (its metadata holds
+    the file's hash; a text added under a title that looks like a path did not): what the corpus tree is made of."""
     if not (t := self._tree(store, prefix)): return []
-    sel = ', '.join('NULL' if c == 'collection' and t.legacy else c for c in PLACE_COLS)
-    return _dicts(self.execute(f'SELECT {sel} FROM {qi(t["docs"].name)} ORDER BY source, id'), PLACE_COLS)
+    sel = ', '.join('NULL' if c == 'collection' and t.legacy else "json_extract(meta, '$.file_hash') IS NOT NULL" if c == 'from_file' else c
+                    for c in PLACE_COLS)
+    rows = _dicts(self.execute(f'SELECT {sel} FROM {qi(t["docs"].name)} ORDER BY source, id'), PLACE_COLS)
+    for r in rows: r['from_file'] = bool(r['from_file'])
+    return rows
 
 @patch
 def change_mark(self:SQLiteDatabase)->tuple:

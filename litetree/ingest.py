@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/ingest.html.md"""
 __all__ = ['ADD_OPTIONS', 'embed_chunks', 'check_options', 'best_title', 'walk_files', 'ingest_summary']
 
 # %% ../nbs/02a_ingest.ipynb #39069c85
-import re, os, json, time, inspect, difflib, hashlib, logging
+import re, os, json, time, inspect, difflib, hashlib, logging, unicodedata
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
@@ -72,8 +72,8 @@ def _prepare_doc(self:Database, pages, title, source, kind, store, prefix, chunk
     source = str(source if source is not None else title)
     did, dhash = doc_id(source, title), _pages_hash(title, pages, outline, mode)
     if self.doc_hash(did, store, prefix) == dhash and not force:
-        if collection is not None: self.set_collection(did, collection, store, prefix)
-        return dict(doc_id=did, title=title, kind=kind, skipped='unchanged'), None
+        moved = collection is not None and self.set_collection(did, collection, store, prefix)
+        return dict(doc_id=did, title=title, kind=kind, skipped='unchanged', **({'refiled': collection} if moved else {})), None
     outline_signal, built = 'outline', None
     if build is not None and not outline and (mode or detect_mode(pages)) == 'window':
         outline, built = _structure_from(build, pages, title), 'fallback'
@@ -96,11 +96,13 @@ def _store_docs(self:Database, prepared:list, emb_fn, store, prefix, with_headin
 
 # %% ../nbs/02a_ingest.ipynb #722d61db
 def _collection(name)->str|None:
-    "A collection name as given, checked: a non-empty string without `/` (it is a folder in the corpus tree)."
+    """A collection name as given, checked: it becomes a folder of the corpus tree, so it is 1 to 200 printable
+    characters, without `/` or `\\`, and not `.` or `..`; surrounding spaces are dropped."""
     if name is None: return None
-    if not isinstance(name, str) or not name.strip() or '/' in name or '\\' in name:
-        raise ValueError(f"collection must be a name without '/' (a folder of the corpus tree, e.g. 'handbooks'), not {name!r}")
-    return name.strip()
+    ok = isinstance(name, str) and 0 < len(name.strip()) <= 200 and name.strip() not in ('.', '..') and name.isprintable() and not set('/\\') & set(name)
+    if not ok: raise ValueError(f"collection must be a name of 1 to 200 printable characters without '/' (a folder of the corpus tree, "
+                                f"e.g. 'handbooks'), not {name[:60] + '...' if isinstance(name, str) and len(name) > 60 else name!r}")
+    return unicodedata.normalize('NFC', name.strip())
 
 @patch
 def add_doc(self:Database,
@@ -205,8 +207,9 @@ def add_file(self:Database,
     self.get_tree(store, prefix)
     src, fhash = str(Path(path).resolve()), _file_hash(path)
     if not kw.get('force') and (did := self.doc_for_file(src, fhash, store, prefix)):
-        if kw.get('collection') is not None: self.set_collection(did, _collection(kw['collection']), store, prefix)
-        return dict(doc_id=did, title=title or _pretty(path), source=str(path), skipped='unchanged')
+        coll = _collection(kw.get('collection'))
+        moved = coll is not None and self.set_collection(did, coll, store, prefix)
+        return dict(doc_id=did, title=title or _pretty(path), source=str(path), skipped='unchanged', **({'refiled': coll} if moved else {}))
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **{k: v for k, v in kw.items() if k not in ('emb_fn', 'with_heading', 'index')})
     if rows is not None: self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn'), store), store, prefix, kw.get('with_heading', True))
@@ -270,20 +273,25 @@ def _start_method()->str:
     if 'fork' in have and threading.active_count() == 1: return 'fork'
     return 'forkserver' if 'forkserver' in have else 'spawn'
 
+def _parse_args(args): return _parse_job(*args)
+
 def _parsed_stream(todo, workers:int, assets=None):
-    "`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in a process pool when `workers`."
+    """`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in a process pool when
+    `workers`, through a `multiprocessing.Pool` whose `imap` keeps the order and which is terminated on the way out.
+    (A `ProcessPoolExecutor` hung the test suite now and then: a job it could not pickle left its shutdown waiting.)"""
     builtin = {id(p) for p in BUILTIN_PROFILES}
+    jobs = [(x[1], x[3].name, assets) for x in todo if id(x[3]) in builtin]
     pool = None
-    if workers and sum(id(x[3]) in builtin for x in todo) > 1:
+    if workers and len(jobs) > 1:
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(_start_method()))
+        pool = multiprocessing.get_context(_start_method()).Pool(min(workers, len(jobs)))
     try:
-        futs = {x[0]: pool.submit(_parse_job, x[1], x[3].name, assets) for x in todo if pool and id(x[3]) in builtin}
+        from litetree import ingest as module   # by its module's name: a notebook runs its copy under __main__, which workers cannot import
+        done = pool.imap(module._parse_args, jobs) if pool else None
         for x in todo:
-            yield x, futs[x[0]].result() if x[0] in futs else _parse_job(x[1], x[3].name if id(x[3]) in builtin else None, assets)
+            yield x, next(done) if pool and id(x[3]) in builtin else _parse_job(x[1], x[3].name if id(x[3]) in builtin else None, assets)
     finally:
-        if pool: pool.shutdown(cancel_futures=True)
+        if pool: pool.terminate(); pool.join()
 
 # %% ../nbs/02a_ingest.ipynb #b1f29ebc
 @patch
@@ -294,8 +302,8 @@ def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix
         try:
             fhash = _file_hash(p)
             if not force and (did := self.doc_for_file(str(p.resolve()), fhash, store, prefix)):
-                if collection is not None: self.set_collection(did, collection, store, prefix)
-                results[i] = dict(doc_id=did, title=_pretty(p), source=str(p), skipped='unchanged'); continue
+                moved = collection is not None and self.set_collection(did, collection, store, prefix)
+                results[i] = dict(doc_id=did, title=_pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {})); continue
             todo.append((i, p, fhash, profile_for(p, profile)))
         except OSError as e:
             results[i] = dict(source=str(p), error=f'cannot be read ({e.strerror or e})'); _log.warning('litetree: skipping %s: %s', p, e)

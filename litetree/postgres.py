@@ -441,7 +441,8 @@ for _n, _f in dict(_delete_rows=_delete_rows, write_doc=_write_doc, delete_doc=_
 # %% ../nbs/00b_postgres.ipynb #3df20003
 def _doc_places(self, store='store', prefix=None)->list:
     if not (t := self._tree(store, prefix)): return []
-    return _dicts(self._all(f'SELECT {", ".join(PLACE_COLS)} FROM {qi(t.docs)} ORDER BY source, id'), PLACE_COLS)
+    sel = ', '.join("coalesce(meta, '{}')::jsonb ? 'file_hash'" if c == 'from_file' else c for c in PLACE_COLS)
+    return _dicts(self._all(f'SELECT {sel} FROM {qi(t.docs)} ORDER BY source, id'), PLACE_COLS)
 
 def _top_titles(self, store='store', prefix=None, level:int=1)->dict:
     if not (t := self._tree(store, prefix)): return {}
