@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/corpus.html.md"""
 __all__ = ['corpus_places', 'within_places', 'is_folder']
 
 # %% ../nbs/02b_corpus.ipynb #b6b192c8
-import os, logging, unicodedata
+import os, re, logging, unicodedata
 from fastcore.basics import patch
 from .core import Database, check_count
 from .tree import summarize_extractive
@@ -60,6 +60,10 @@ def _norm_path(path)->tuple:
     `('handbooks', 'admin')` are one path, and so are `ü` typed as one character or as `u` and a diaeresis."""
     if isinstance(path, (tuple, list)): return _nfc(path)
     return _nfc(x for x in str(path or '').replace('\\', '/').split('/') if x and x != '.')
+
+def _natural(s:str)->tuple:
+    "A sort key that puts `d2` before `d10`: digits compare as numbers."
+    return tuple(int(x) if x.isdigit() else x for x in re.split(r'(\d+)', (s or '').lower()))
 
 def _under(place:dict, parts:tuple)->bool: return _nfc(place['folder'][:len(parts)]) == parts
 
@@ -115,8 +119,8 @@ def _listing(self:Database, parts, inside, heads, max_depth, limit, offset, summ
     subs = {}
     for p in inside:
         if len(p['folder']) > len(parts): subs.setdefault(_nfc(p['folder'][len(parts):len(parts) + 1])[0], []).append(p)
-    folders = sorted(subs.items(), key=lambda kv: (-len(kv[1]), -sum(d['pages'] or 0 for d in kv[1]), kv[0]))
-    docs = sorted((p for p in inside if _nfc(p['folder']) == parts), key=lambda d: ((d['title'] or '').lower(), d['path']))
+    folders = sorted(subs.items(), key=lambda kv: (-len(kv[1]), -sum(d['pages'] or 0 for d in kv[1]), _natural(kv[0])))
+    docs = sorted((p for p in inside if _nfc(p['folder']) == parts), key=lambda d: (_natural(d['title']), d['path']))
     entries = [('folder', k, v) for k, v in folders] + [('doc', None, d) for d in docs]
     out = _folder_entry(parts, inside, heads, summarize, summaries)
     out.update(folders=[], docs=[], offset=offset, more=max(0, len(entries) - offset - limit))
