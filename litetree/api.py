@@ -120,9 +120,13 @@ def toc(self:Index, doc:str=None, **kw):
     """The corpus tree when `doc` is None or a folder path (`'handbooks/'`, or a folder no document's name matches):
     one folder, as `browse` gives it; otherwise the tables of contents of the documents matching `doc` (an id, or
     part of a title or path)."""
-    if doc is None or str(doc).endswith('/'): return self.browse(doc or '', **kw)
-    docs = self.db.toc(doc, store=self.store, **kw)
-    return self.browse(doc, **kw) if not docs and is_folder(self.db.corpus(self.store), doc) else docs
+    return self.browse(doc or '', **kw) if self.names_folder(doc) else self.db.toc(doc, store=self.store, **kw)
+
+@patch
+def names_folder(self:Index, doc:str=None)->bool:
+    "Does `toc(doc)` open a folder of the corpus tree? None, a path ending in `/`, or a folder no document's id, title or path matches."
+    if doc is None or str(doc).endswith('/'): return True
+    return not self.db.toc(doc, store=self.store, max_depth=0) and is_folder(self.db.corpus(self.store), doc)
 
 @patch
 def browse(self:Index, path:str='', **kw)->dict:

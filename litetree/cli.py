@@ -139,13 +139,11 @@ def _print_folder(f:dict, limit:int, depth:int=0):
     elif depth == 0 and not shown and f['offset']: print(f"nothing from entry {f['offset'] + 1} on: the folder holds fewer")
 
 def cmd_toc(args, ix)->int:
-    if args.doc is None or args.doc.endswith('/') or not ix.db.toc(args.doc, store=ix.store, max_depth=0):
-        from litetree.corpus import is_folder
-        if args.doc is None or is_folder(ix.db.corpus(ix.store), args.doc):
-            f = ix.browse(args.doc or '', max_depth=1 if args.depth is None else args.depth, limit=args.limit, offset=args.offset, summaries=True)
-            _emit(args, f, lambda f: (print(f"{f['path'] if f['path'] != '/' else 'the corpus'}: {_n(f['documents'], 'document')}, {_n(f['pages'], 'page')}"),
-                                      _print_folder(f, args.limit)))
-            return 0 if f['documents'] else 1
+    if ix.names_folder(args.doc):
+        f = ix.browse(args.doc or '', max_depth=1 if args.depth is None else args.depth, limit=args.limit, offset=args.offset, summaries=True)
+        _emit(args, f, lambda f: (print(f"{f['path'] if f['path'] != '/' else 'the corpus'}: {_n(f['documents'], 'document')}, {_n(f['pages'], 'page')}"),
+                                  _print_folder(f, args.limit)))
+        return 0 if f['documents'] else 1
     args.depth = args.depth or 3
     docs = ix.toc(args.doc, max_depth=args.depth, summaries=args.json)
     if not docs and not args.json:
