@@ -11,7 +11,6 @@ __all__ = ['corpus_places', 'within_places', 'is_folder']
 import os, re, logging, unicodedata
 from fastcore.basics import patch
 from .core import Database, check_count
-from .tree import summarize_extractive
 
 _log = logging.getLogger(__name__)
 
@@ -30,16 +29,20 @@ def _rel_parts(source:str, root:str)->tuple:
     rel = os.path.dirname(source)[len(root):].strip(os.sep)
     return tuple(rel.split(os.sep)) if rel else ()
 
+def _nfc(parts)->tuple: return tuple(unicodedata.normalize('NFC', x) for x in parts)
+
 def corpus_places(rows:list)->list:
     """Each document of `rows` (`doc_places`) with its place: `folder` (collection, then folders) and `path`
-    (`folder` and its name, joined with `/`)."""
+    (`folder` and its name, joined with `/`); `key`, `rel_key` and `path_key` are the folder, the folders below the
+    group's top and folder plus name in Unicode's composed form, what typed paths are compared with."""
     roots, out = _group_roots(rows), []
     for r in rows:
         coll, root = r['collection'], roots.get(r['collection'])
         if _from_file(r) and root is not None: rel, name = _rel_parts(r['source'], root), os.path.basename(r['source'])
         else: rel, name = (), (r['title'] or r['id']).replace('/', '∕')
         folder = ((coll,) if coll else ()) + rel
-        out.append({**r, 'folder': folder, 'name': name, 'root': root, 'rel': rel, 'path': '/'.join(folder + (name,))})
+        out.append({**r, 'folder': folder, 'name': name, 'root': root, 'rel': rel, 'path': '/'.join(folder + (name,)),
+                    'key': _nfc(folder), 'rel_key': _nfc(rel), 'path_key': _nfc(folder + (name,))})
     return out
 
 @patch
@@ -53,8 +56,6 @@ def corpus(self:Database, store:str='store', prefix:str=None)->list:
     return places
 
 # %% ../nbs/02b_corpus.ipynb #7b8dccdf
-def _nfc(parts)->tuple: return tuple(unicodedata.normalize('NFC', x) for x in parts)
-
 def _norm_path(path)->tuple:
     """A corpus path as its parts, in Unicode's composed form: `'handbooks/admin/'`, `'/handbooks/admin'` and
     `('handbooks', 'admin')` are one path, and so are `ü` typed as one character or as `u` and a diaeresis."""
@@ -65,7 +66,7 @@ def _natural(s:str)->tuple:
     "A sort key that puts `d2` before `d10`: digits compare as numbers."
     return tuple(int(x) if x.isdigit() else x for x in re.split(r'(\d+)', (s or '').lower()))
 
-def _under(place:dict, parts:tuple)->bool: return _nfc(place['folder'][:len(parts)]) == parts
+def _under(place:dict, parts:tuple)->bool: return place['key'][:len(parts)] == parts
 
 def _folder_summary(docs:list, heads:dict, summarize=None, n:int=3)->str:
     "What a folder holds, from its largest documents' titles and their first top headings; or `summarize` on that text."
@@ -118,9 +119,9 @@ def browse(self:Database,
 def _listing(self:Database, parts, inside, heads, max_depth, limit, offset, summaries, summarize)->dict:
     subs = {}
     for p in inside:
-        if len(p['folder']) > len(parts): subs.setdefault(_nfc(p['folder'][len(parts):len(parts) + 1])[0], []).append(p)
+        if len(p['key']) > len(parts): subs.setdefault(p['key'][len(parts)], []).append(p)
     folders = sorted(subs.items(), key=lambda kv: (-len(kv[1]), -sum(d['pages'] or 0 for d in kv[1]), _natural(kv[0])))
-    docs = sorted((p for p in inside if _nfc(p['folder']) == parts), key=lambda d: (_natural(d['title']), d['path']))
+    docs = sorted((p for p in inside if p['key'] == parts), key=lambda d: (_natural(d['title']), d['path']))
     entries = [('folder', k, v) for k, v in folders] + [('doc', None, d) for d in docs]
     out = _folder_entry(parts, inside, heads, summarize, summaries)
     out.update(folders=[], docs=[], offset=offset, more=max(0, len(entries) - offset - limit))
@@ -139,11 +140,11 @@ def _group_places(group:list, parts:tuple, coll)->list:
     if coll and parts[:1] != _nfc((coll,)): return []
     if coll and not rest: return [('collection', coll)]
     out, root = [], group[0]['root']
-    spelt = next((d['rel'][:len(rest)] for d in group if _from_file(d) and _nfc(d['rel'][:len(rest)]) == rest), None)
+    spelt = next((d['rel'][:len(rest)] for d in group if _from_file(d) and d['rel_key'][:len(rest)] == rest), None)
     if root is not None and spelt is not None:   # the folder as it is spelt on disk, whatever form was typed
         lo = os.path.join(root, *spelt) + os.sep
         out.append(('folder', coll, lo, lo[:-1] + chr(ord(os.sep) + 1)))
-    return out + [('doc', d['id']) for d in group if _nfc(d['folder'] + (d['name'],)) == parts]
+    return out + [('doc', d['id']) for d in group if d['path_key'] == parts]
 
 def within_places(places:list, within)->list:
     "The `docs_where` places for a corpus path: `[]` for the whole corpus; a ValueError when the path names nothing."
@@ -161,7 +162,7 @@ def within_places(places:list, within)->list:
 def is_folder(places:list, path)->bool:
     "Does `path` name a folder or collection of the corpus tree (the top when empty), rather than a document?"
     parts = _norm_path(path)
-    return not parts or any(len(p['folder']) >= len(parts) and _under(p, parts) for p in places)
+    return not parts or any(len(p['key']) >= len(parts) and _under(p, parts) for p in places)
 
 @patch
 def within_where(self:Database, within, store:str='store', prefix:str=None)->tuple:
