@@ -107,6 +107,16 @@ def node_row(self:SQLiteDatabase, node_id:str, store:str='store', prefix:str=Non
     return dict(zip(NODE_COLS, r)) if r else None
 
 @patch
+def node_titles(self:SQLiteDatabase, node_ids, store:str='store', prefix:str=None)->dict:
+    "`{node id: title}` for those of `node_ids` that exist: a page of hits' titles in one query, not one each."
+    if not (t := self._tree(store, prefix)): return {}
+    ids, out = list(dict.fromkeys(map(str, node_ids))), {}
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        out.update(self.execute(f'SELECT id, title FROM {qi(t["nodes"].name)} WHERE id IN ({",".join("?" * len(part))})', part).fetchall())
+    return out
+
+@patch
 def doc_chunks(self:SQLiteDatabase, did:str=None, store:str='store', columns=('node_id', 'content'))->list:
     "A document's chunks in reading order (every document's when `did` is None), as dicts of `columns`."
     if not self.has_store(store): return []

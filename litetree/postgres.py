@@ -380,6 +380,13 @@ def _node_row(self, node_id, store='store', prefix=None):
                           (str(node_id).rsplit('#', 1)[0], node_id)).fetchone()
     return dict(zip(NODE_COLS, r)) if r else None
 
+def _node_titles(self, node_ids, store='store', prefix=None)->dict:
+    if not (t := self._tree(store, prefix)): return {}
+    ids = [i for i in dict.fromkeys(map(str, node_ids)) if '#' in i]
+    if not ids: return {}
+    return dict(self._all(f'SELECT id, title FROM {qi(t.nodes)} WHERE doc_id = ANY(%s) AND id = ANY(%s)',   # doc_id routes to the shards
+                          (list({i.rsplit('#', 1)[0] for i in ids}), ids)))
+
 def _doc_chunks(self, did=None, store='store', columns=('node_id', 'content'))->list:
     if not self.has_store(store): return []
     st, sel = self.get_store(store), ', '.join('embedding::text' if c == 'embedding' else qi(c) for c in columns)
@@ -400,7 +407,7 @@ def _counts(self, store='store', prefix=None)->dict:
                 embedder=t.store.declared('embedder'))
 
 for _n, _f in dict(doc_rows=_doc_rows, doc_hash=_doc_hash, doc_for_file=_doc_for_file, node_rows=_node_rows, node_row=_node_row,
-                   doc_chunks=_doc_chunks, known_vectors=_known_vectors, counts=_counts).items(): setattr(PostgresDatabase, _n, _f)
+                   node_titles=_node_titles, doc_chunks=_doc_chunks, known_vectors=_known_vectors, counts=_counts).items(): setattr(PostgresDatabase, _n, _f)
 
 # %% ../nbs/00b_postgres.ipynb #1bbc7a98
 def _delete_rows(self, t, did):

@@ -195,7 +195,8 @@ def doc_search(self:Database,
         weights = lambda q, f, v: tuple(a * b for a, b in zip(adaptive_weights(q, f, v), base))
     hits = self.search(q, _as_query(emb, dtype), store=store, limit=limit * 2 if spans else limit, columns=cols, rrf_k=rrf_k,
                        weights=weights, rerank=rerank, **kw)
-    titles = {}
+    roots = self.node_titles({f"{h['doc_id']}#0" for h in hits if h.get('doc_id')}, store, prefix)   # documents' titles, in one query
+    titles = {h['doc_id']: roots.get(f"{h['doc_id']}#0") for h in hits if h.get('doc_id')}
     for h in hits: h['breadcrumb'] = self._titled(h.get('heading') or '', h.get('doc_id'), titles, store, prefix)
     if corpus_path: self._corpus_crumbs(hits, store, prefix)
     return (merge_spans(hits, gap) if spans else hits)[:limit]
