@@ -931,6 +931,16 @@ def _where_sql(where, where_args=None):
     return f'({where})', list(where_args or [])
 
 @patch
+def _passing(self:ChunkStore, ids, where, where_args)->set:
+    "Those of `ids` whose rows pass the filter (in as few statements as SQLite's cap on parameters allows)."
+    w, params, ids, out = *_where_sql(where, where_args), list(map(int, ids)), set()
+    step = max(1, self.db.conn.limit(apsw.SQLITE_LIMIT_VARIABLE_NUMBER, -1) - len(params))
+    for i in range(0, len(ids), step):
+        part = ids[i:i + step]
+        out.update(r[0] for r in self.db.execute(f'SELECT id FROM {qi(self.name)} WHERE id IN ({",".join("?" * len(part))}) AND {w}', [*part, *params]))
+    return out
+
+@patch
 def _check_where(self:ChunkStore, where):
     if isinstance(where, dict):
         cols = set(self.colnames)
@@ -1055,8 +1065,9 @@ def _kw_postings(t:ChunkStore, s:dict, term:str, prefix:bool):
     ids, at = np.unique(np.concatenate(ds), return_inverse=True)
     return ids, np.bincount(at, np.concatenate(fs))
 
-def _cached_ids(t:ChunkStore, q:str, limit:int)->list|None:
-    "`[(id, bm25)]` of a widened query, ranked from the keyword cache as FTS5 would; None when the cache cannot answer."
+def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None)->list|None:
+    """`[(id, bm25)]` of a widened query, ranked from the keyword cache as FTS5 would, among the rows that pass `where`;
+    None when the cache cannot answer."""
     if (s := _kw_state(t)) is None: return None
     terms = []
     for kind, ws in _query_terms(q, widen=True).values():
@@ -1069,12 +1080,26 @@ def _cached_ids(t:ChunkStore, q:str, limit:int)->list|None:
         ids, f = _kw_postings(t, s, term, prefix)
         if not len(ids): continue
         idf = math.log((N - len(ids) + 0.5) / (len(ids) + 0.5))
-        score[ids] += (idf if idf > 0 else 1e-6) * f * (_BM25_K1 + 1) / (f + _BM25_K1 * (1 - _BM25_B + _BM25_B * lens[ids] / s['avgdl']))
+        score[ids] += (idf if idf > 0 else 1e-6) * (f * (_BM25_K1 + 1)) / (f + _BM25_K1 * (1 - _BM25_B + _BM25_B * lens[ids] / s['avgdl']))   # FTS5's order of operations: ties stay ties
         seen[ids] = True
     hit = np.flatnonzero(seen)
-    if len(hit) > limit: hit = hit[score[hit] >= np.partition(score[hit], len(hit) - limit)[len(hit) - limit]]   # ties at the cut stay in
-    best = hit[np.lexsort((hit, -score[hit]))][:limit]
+    best = _best(hit, score, limit)[:limit] if not where else _best_passing(t, hit, score, limit, where, where_args)
     return [(int(i), -float(score[i])) for i in best]
+
+def _best(hit, score, n:int)->np.ndarray:
+    "The `n` best of `hit` by score (ties by id), in order, with any rows tied with the last one after them."
+    if len(hit) > n: hit = hit[score[hit] >= np.partition(score[hit], len(hit) - n)[len(hit) - n]]
+    return hit[np.lexsort((hit, -score[hit]))]
+
+def _best_passing(t:ChunkStore, hit, score, limit:int, where, where_args)->list:
+    "The `limit` best of `hit` that pass a filter: the filter is asked about the best rows first, more each round."
+    out, done, n = [], 0, max(limit * 10, 1_000)
+    while len(out) < limit and done < len(hit):
+        ranked = _best(hit, score, n)
+        part = ranked[done:].tolist(); keep = t._passing(part, where, where_args)
+        out += [i for i in part if i in keep][:limit - len(out)]
+        done, n = len(ranked), n * 4
+    return out
 
 # %% ../nbs/00_core.ipynb #55645668
 _BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
@@ -1104,7 +1129,7 @@ def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)
 @patch
 def _keyword_leg(self:ChunkStore, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
     "`[(id, bm25)]` for what a user typed, in its strict or widened form (each backend has its own)."
-    if widen and not where and (hits := _cached_ids(self, q, limit)) is not None: return hits   # the keyword cache, when fresh
+    if widen and (hits := _cached_ids(self, q, limit, where, where_args)) is not None: return hits   # the keyword cache, when fresh
     return self._fts_ids(fts_query(q, widen), limit, where, where_args)
 
 @patch
@@ -1171,16 +1196,6 @@ def _exact(self:ChunkStore, q, k, where=None, where_args=None):
 
 # %% ../nbs/00_core.ipynb #4e9a6412
 OVERFETCH = 4   # graph candidates per wanted row, scaled by how much of the store a filter keeps
-
-@patch
-def _passing(self:ChunkStore, ids, where, where_args)->set:
-    "Those of `ids` whose rows pass the filter (in as few statements as SQLite's cap on parameters allows)."
-    w, params, ids, out = *_where_sql(where, where_args), list(map(int, ids)), set()
-    step = max(1, self.db.conn.limit(apsw.SQLITE_LIMIT_VARIABLE_NUMBER, -1) - len(params))
-    for i in range(0, len(ids), step):
-        part = ids[i:i + step]
-        out.update(r[0] for r in self.db.execute(f'SELECT id FROM {qi(self.name)} WHERE id IN ({",".join("?" * len(part))}) AND {w}', [*part, *params]))
-    return out
 
 @patch
 def _rescored(self:ChunkStore, q, ids, k:int):
