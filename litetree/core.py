@@ -997,7 +997,7 @@ def _postings_row(term:str, docs:str, heading:str)->tuple:
     key, n = np.unique(np.fromstring(docs, np.int64, sep=',') * 2 + np.fromstring(heading, np.int64, sep=','), return_counts=True)
     ids, at = np.unique(key >> 1, return_inverse=True)
     counts = np.zeros((len(ids), 2), np.int64); counts[at, key & 1] = n
-    return term, _narrow(np.diff(ids, prepend=0)), zlib.compress(_narrow(counts.clip(0, 65535).ravel()), 1)
+    return term, _narrow(np.diff(ids, prepend=0)), zlib.compress(_narrow(counts.ravel()), 1)
 
 def _row_lengths(db, name:str, top:int)->bytes:
     "Every row's length in tokens (all columns), indexed by id, compressed: bm25's length normalisation."
@@ -1011,10 +1011,10 @@ def cache_keywords(self:ChunkStore, least:int=None)->bool:
     K, name = qi(self.name + '_kw'), self.name
     with self.db.writing('caching the keyword index'):
         self.db.execute(f'DROP TABLE IF EXISTS {K}'); self.db._set_meta(name, 'kw_mark', '')
-        n, top = self.db.execute(f'SELECT count(*), coalesce(max(id), 0) FROM {qi(name)}').fetchone()
+        n, low, top = self.db.execute(f'SELECT count(*), coalesce(min(id), 0), coalesce(max(id), 0) FROM {qi(name)}').fetchone()
         ddl = self.db.execute('SELECT sql FROM sqlite_master WHERE name=?', (name + '_fts',)).fetchone()
-        if n < (KW_CACHE_MIN if least is None else least) or top > 4 * n + 1_000 or TOKENIZE not in (ddl[0] if ddl else '') or _bm25_weights(self) is None:
-            return False   # small, sparse ids, another tokenizer or another ranking
+        if n < (KW_CACHE_MIN if least is None else least) or low < 0 or top > 4 * n + 1_000 or TOKENIZE not in (ddl[0] if ddl else '') or _bm25_weights(self) is None:
+            return False   # small, negative or sparse ids, another tokenizer or another ranking
         self.db.execute(f'CREATE TABLE {K} (term TEXT PRIMARY KEY, docs BLOB NOT NULL, counts BLOB NOT NULL) WITHOUT ROWID')
         V = qi(f'_lt_vocab_{name}')
         self.db.execute(f'CREATE VIRTUAL TABLE temp.{V} USING fts5vocab(main, {qi(name + "_fts")}, instance)')
@@ -1043,9 +1043,13 @@ def _bm25_weights(t:ChunkStore)->tuple|None:
     m = _BM25_CONFIG.fullmatch(r[0].strip()) if isinstance(r[0], str) else None
     return tuple(([float(x) for x in m[1].split(',')] if m[1] else []) + [1.0, 1.0])[:2] if m else None
 
+def _kw_seen(t:ChunkStore)->tuple:
+    "This connection's changes and SQLite's count of others' commits: while neither moves, the cache's verdict stands."
+    return t.db.conn.total_changes(), t.db.conn.execute('PRAGMA data_version').fetchone()[0]
+
 def _kw_state(t:ChunkStore)->dict|None:
     "The store's keyword cache as this connection can use it, or None when there is none or FTS5 changed since."
-    st, seen = _store(t), (t.db.conn.total_changes(), t.db.conn.execute('PRAGMA data_version').fetchone()[0])
+    st, seen = _store(t), _kw_seen(t)
     kw = st.get('kw') or {}
     if kw.get('seen') != seen:
         mark = t.db.store_meta(t.name).get('kw_mark')
@@ -1067,7 +1071,15 @@ def _kw_postings(t:ChunkStore, s:dict, term:str, prefix:bool):
 
 def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None)->list|None:
     """`[(id, bm25)]` of a widened query, ranked from the keyword cache as FTS5 would, among the rows that pass `where`;
-    None when the cache cannot answer."""
+    None when the cache cannot answer (FTS5 then does), a damaged cache included."""
+    if t.db.conn.in_transaction: return None   # FTS5 holds this transaction's writes in memory: the digest cannot see them
+    try: return _ranked_from_cache(t, q, limit, where, where_args)
+    except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e:
+        _log.warning('litetree: the keyword cache of %r cannot be read (%s); searching FTS5 instead (litetree check --repair rewrites it)', t.name, e)
+        _store(t)['kw'] = dict(seen=_kw_seen(t), mark=None, state=None)   # not again until the file changes
+        return None
+
+def _ranked_from_cache(t:ChunkStore, q:str, limit:int, where, where_args)->list|None:
     if (s := _kw_state(t)) is None: return None
     terms = []
     for kind, ws in _query_terms(q, widen=True).values():
@@ -1080,7 +1092,7 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None)->li
         ids, f = _kw_postings(t, s, term, prefix)
         if not len(ids): continue
         idf = math.log((N - len(ids) + 0.5) / (len(ids) + 0.5))
-        score[ids] += (idf if idf > 0 else 1e-6) * (f * (_BM25_K1 + 1)) / (f + _BM25_K1 * (1 - _BM25_B + _BM25_B * lens[ids] / s['avgdl']))   # FTS5's order of operations: ties stay ties
+        score[ids] += (idf if idf > 0 else 1e-6) * ((f * (_BM25_K1 + 1)) / (f + _BM25_K1 * (1 - _BM25_B + _BM25_B * lens[ids] / s['avgdl'])))   # FTS5's arithmetic, bit for bit
         seen[ids] = True
     hit = np.flatnonzero(seen)
     best = _best(hit, score, limit)[:limit] if not where else _best_passing(t, hit, score, limit, where, where_args)
@@ -1443,8 +1455,11 @@ def _kw_problem(db, store:str)->str|None:
     """None when a store has no fresh keyword cache, or when every term's row holds as many rows and occurrences as
     FTS5's own vocabulary says; else what differs."""
     t = db.get_store(store)
-    if _kw_state(t) is None: return None
+    try:
+        if (s := _kw_state(t)) is None: return None
+    except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e: return f'it cannot be read ({e})'
     V, K = qi(f'_lt_check_{store}'), qi(store + '_kw')
+    if abs(s['lens'].sum() - s['avgdl'] * s['N']) > 0.5: return "its row lengths differ from the FTS index's totals"
     db.execute(f'CREATE VIRTUAL TABLE temp.{V} USING fts5vocab(main, {qi(store + "_fts")}, row)')
     try:
         want = {term: (n, cnt) for term, n, cnt in db.conn.execute(f'SELECT term, doc, cnt FROM temp.{V}')}
