@@ -479,6 +479,10 @@ def _clean_stale_tmp(path:Path):
         t.unlink(missing_ok=True)
 
 # %% ../nbs/00_core.ipynb #82f280e9
+def _db_seen(db)->tuple:
+    "Changes by this connection, and SQLite's counter of commits by others: when neither moved, the file did not."
+    return db.conn.total_changes(), db.conn.execute('PRAGMA data_version').fetchone()[0]   # the pragma reads afresh
+
 class AnnIndex:
     "The HNSW index of one store: loaded from its file, caught up from the store's change log, rebuilt when needed."
     save_after = 5_000    # log entries replayed since the last save that trigger a save: bounds the replay on reopen
@@ -497,9 +501,7 @@ class AnnIndex:
     def __len__(self):
         return (len(self.index) if self.index is not None else 0) + (len(self.pending[0]) if self.pending else 0)
 
-    def _seen(self):
-        "Changes by this connection, and SQLite's counter of commits by others: when neither moved, the store did not."
-        return self.db.conn.total_changes(), self.db.conn.execute('PRAGMA data_version').fetchone()[0]   # the pragma reads afresh
+    def _seen(self): return _db_seen(self.db)
 
     def _new(self, meta):
         nd, graph = int(meta['nbytes']) // _np_dtype(meta['dtype']).itemsize, meta.get('graph')
@@ -1043,13 +1045,9 @@ def _bm25_weights(t:ChunkStore)->tuple|None:
     m = _BM25_CONFIG.fullmatch(r[0].strip()) if isinstance(r[0], str) else None
     return tuple(([float(x) for x in m[1].split(',')] if m[1] else []) + [1.0, 1.0])[:2] if m else None
 
-def _kw_seen(t:ChunkStore)->tuple:
-    "This connection's changes and SQLite's count of others' commits: while neither moves, the cache's verdict stands."
-    return t.db.conn.total_changes(), t.db.conn.execute('PRAGMA data_version').fetchone()[0]
-
 def _kw_state(t:ChunkStore)->dict|None:
     "The store's keyword cache as this connection can use it, or None when there is none or FTS5 changed since."
-    st, seen = _store(t), _kw_seen(t)
+    st, seen = _store(t), _db_seen(t.db)
     kw = st.get('kw') or {}
     if kw.get('seen') != seen:
         mark = t.db.store_meta(t.name).get('kw_mark')
@@ -1076,7 +1074,7 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None)->li
     try: return _ranked_from_cache(t, q, limit, where, where_args)
     except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e:
         _log.warning('litetree: the keyword cache of %r cannot be read (%s); searching FTS5 instead (litetree check --repair rewrites it)', t.name, e)
-        _store(t)['kw'] = dict(seen=_kw_seen(t), mark=None, state=None)   # not again until the file changes
+        _store(t)['kw'] = dict(seen=_db_seen(t.db), mark=None, state=None)   # not again until the file changes
         return None
 
 def _ranked_from_cache(t:ChunkStore, q:str, limit:int, where, where_args)->list|None:
