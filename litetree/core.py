@@ -554,10 +554,23 @@ def _mapped_crc(mapped:mmap.mmap, start:int)->int:
     "CRC-32 of a memory-mapped file from `start`, read in place (no copy of the graph is made to check it)."
     with memoryview(mapped) as whole, whole[start:] as rest: return zlib.crc32(rest)
 
+def _file_stamp(st:os.stat_result)->str:
+    "Which file this is and when it last changed: a write, a truncation or a replacement gives another stamp."
+    return f'{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}'
+
+def _stamped(path:Path)->str|None:
+    "Set a just-saved file's modification time two seconds back (no later write can give it that time); its stamp."
+    try:
+        back = time.time_ns() - 2_000_000_000
+        os.utime(path, ns=(back, back))
+        return _file_stamp(os.stat(path))
+    except OSError: return None   # then opens check the whole file, as without a stamp
+
 @patch
-def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False):
+def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False, verify:bool=False):
     """`(graph, applied, slots, mapped)` from the index file, or ValueError saying why it cannot be trusted. With
-    `view`, the graph is searched in place in the memory-mapped file (`mapped`, read-only) instead of copied."""
+    `view`, the graph is searched in place in the memory-mapped file (`mapped`, read-only) instead of copied. The
+    checksum is read unless the file's stamp is the one its saver recorded (always, with `verify`)."""
     if not self.path.is_file(): raise ValueError('it is not a regular file')   # a FIFO would block, /dev/zero would never end
     try:
         with open(self.path, 'rb') as f:
@@ -571,8 +584,9 @@ def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False):
             if have is not None and have != tok and applied <= self._log_end():
                 raise ValueError('it was built from a copy of this database that has since changed differently')
             mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            vouched = not verify and meta.get('ann_file') == _file_stamp(os.fstat(f.fileno()))
     except OSError as e: raise ValueError(f'it cannot be read ({e})') from e
-    if _mapped_crc(mapped, _HDR.size) != crc: mapped.close(); raise ValueError('its checksum does not match: the file is damaged')
+    if not vouched and _mapped_crc(mapped, _HDR.size) != crc: mapped.close(); raise ValueError('its checksum does not match: the file is damaged')
     ix = self._new(meta)
     if view: ix.view(memoryview(mapped)[_HDR.size:])
     else: ix.load(memoryview(mapped)[_HDR.size:]); mapped = None
@@ -620,11 +634,12 @@ def save(self:AnnIndex, force:bool=False):
             f.write(body)
             f.flush(); os.fsync(f.fileno())
         os.replace(tmp, self.path)
+        stamp = _stamped(self.path)
     except OSError as e:
         _log.warning('litetree: could not save HNSW index %s (%s); the next open replays the log instead', self.path, e)
         return tmp.unlink(missing_ok=True)
     self.unsaved = 0
-    if self.db._wrote: self._trim(self.applied)
+    if self.db._wrote: self._trim(self.applied, stamp)
 
 @patch
 def _saved_mark(self:AnnIndex, gen:bytes)->int:
@@ -636,9 +651,11 @@ def _saved_mark(self:AnnIndex, gen:bytes)->int:
     except (OSError, struct.error): return 0
 
 @patch
-def _trim(self:AnnIndex, upto:int):
-    "Drop log entries that the saved index holds, remembering how far the log was trimmed and that entry's token."
+def _trim(self:AnnIndex, upto:int, stamp:str|None=None):
+    """Drop log entries that the saved index holds, remembering how far the log was trimmed and that entry's token
+    (and the stamp of the file just saved)."""
     with self.db.writing('trimming the vector change log'):
+        if self.path is not None: self.db._set_meta(self.store, 'ann_file', stamp or '')
         meta = self.db.store_meta(self.store)
         done, tok = int(meta.get('compacted', 0)), self._tok_at(upto, meta)
         self.db.execute(f'DELETE FROM {qi(self.store + "_vlog")} WHERE seq <= ?', (upto,))
@@ -687,12 +704,13 @@ def sync(self:AnnIndex):
 def _sync(self:AnnIndex):
     meta = self.db.store_meta(self.store)
     if 'nbytes' not in meta: self.index, self.mapped, self.applied, self.pending = None, None, 0, None; return   # no vector stored yet
-    if self.index is None or self.generation != meta['generation']:
+    just_read = self.index is None or self.generation != meta['generation']
+    if just_read:
         self.generation = meta['generation']
         if not self._load(meta): self.index, self.mapped, self.applied, self.slots, self.pending = self._new(meta), None, 0, 0, None
     end, trimmed = self._log_end(), int(meta.get('compacted', 0))
     if self.applied > end: return self.rebuild('the index file is ahead of the database (was the database restored from a copy?)')
-    if self.applied < trimmed and not (self._load(meta) and self.applied >= trimmed):
+    if self.applied < trimmed and not (not just_read and self._load(meta) and self.applied >= trimmed):   # a newer file may be saved
         gone = self.path is not None and not self.path.exists()
         return self.rebuild('its file is missing' if gone else 'it lacks changes that the log no longer holds')
     if self.applied < end or self.pending: self._replay(end, None if self.db._wrote or self.path is None else self.read_budget)
@@ -1508,7 +1526,7 @@ def check(self:SQLiteDatabase,
                 if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
                 else: notes.append(f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
             if ix.path.exists() or ix.path.is_symlink():
-                try: ix._read_ann_file(self.store_meta(s))
+                try: ix._read_ann_file(self.store_meta(s), verify=True)
                 except ValueError as e: problems.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
         with _quiet_log(): ix.sync()
         if (why := ix._agrees()): problems.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
