@@ -1134,13 +1134,14 @@ _BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)'
 
 @patch
 def _rank_sql(self:ChunkStore)->str:
-    "The store's configured `rank` as a direct call, `bm25(<fts>, 1.0, 2.0)`: the same order, for less work."
-    st = _store(self)
-    if 'rank_sql' not in st:
+    """The store's configured `rank` as a direct call, `bm25(<fts>, 1.0, 2.0)`: the same order, for less work. Read
+    again whenever the file changed, here or in another process (a new `rank` is one write like any other)."""
+    st, seen = _store(self), _db_seen(self.db)
+    if st.get('rank_seen') != seen:
         F = qi(self.name + '_fts')
         r = self.db.conn.execute(f"SELECT v FROM {qi(self.name + '_fts_config')} WHERE k='rank'").fetchone()
         m = _BM25_CONFIG.fullmatch(r[0].strip()) if r and isinstance(r[0], str) else None
-        st['rank_sql'] = f"bm25({F}{', ' + m[1] if m and m[1] else ''})" if m or not r else 'rank'
+        st['rank_sql'], st['rank_seen'] = f"bm25({F}{', ' + m[1] if m and m[1] else ''})" if m or not r else 'rank', seen
     return st['rank_sql']
 
 @patch
