@@ -487,15 +487,18 @@ class AnnIndex:
     "The HNSW index of one store: loaded from its file, caught up from the store's change log, rebuilt when needed."
     save_after = 5_000    # log entries replayed since the last save that trigger a save: bounds the replay on reopen
     exact_below = 10_000  # below this many vectors, search compares with all of them (bench/core_bench.py)
+    small_graph = 10_000  # below this many vectors a new graph keeps float16 vectors, not `GRAPH_DTYPE`: exact, no re-scoring
     read_budget = 1.0     # seconds a connection that has not written spends replaying before searching the rest exactly
     save_every = 10.0     # seconds between progress saves during a writer's long replay (a reader saves each batch)
     compact_below = 0.5   # compact when fewer than this share of the graph's slots hold live vectors
     writes_file = True    # False: never save (`check` looks without touching)
+    verify = False        # True: read every file's checksum, whatever its stamp says (`check`)
     def __init__(self, db, store, clean:bool=True):
         self.db, self.store, self.path = db, store, ann_path(db, store)
         self.index, self.applied, self.unsaved, self.generation, self.seen, self.slots = None, 0, 0, None, None, 0
         self.mapped = None    # the memory-mapped file a read-only graph lives in (see `_read_ann_file`)
         self.pending = None   # (ids, vectors) of log entries not yet in the graph, searched exactly
+        self.checked = None   # the stamp of the file loaded, if its checksum was read in full and matched
         if clean and self.path is not None and not db.readonly: _clean_stale_tmp(self.path)
 
     def __len__(self):
@@ -503,10 +506,19 @@ class AnnIndex:
 
     def _seen(self): return _db_seen(self.db)
 
-    def _new(self, meta):
+    def _new(self, meta, n:int=0):
+        "An empty graph for about `n` vectors: in `GRAPH_DTYPE` from `small_graph` on, else in the store's own dtype."
         nd, graph = int(meta['nbytes']) // _np_dtype(meta['dtype']).itemsize, meta.get('graph')
-        if graph: return Index(ndim=nd, metric='cos', dtype=graph, expansion_search=GRAPH_EF)
-        return Index(ndim=nd, metric='cos', dtype='f16' if meta['dtype'] == 'float16' else 'f32')   # as stores made before `graph`
+        if graph and n >= self.small_graph: return Index(ndim=nd, metric='cos', dtype=graph, expansion_search=GRAPH_EF)
+        return Index(ndim=nd, metric='cos', dtype='f16' if meta['dtype'] == 'float16' else 'f32')   # also as stores made before `graph`
+
+    def _kinds(self, meta)->set:
+        "The dtypes a graph of this store may keep: its own, and `GRAPH_DTYPE` for stores made since int8 graphs."
+        return {self._new(meta).dtype, self._new(meta, self.small_graph).dtype}
+
+    def _outgrown(self, meta)->bool:
+        "Has a small graph grown past `small_graph` vectors, so that it should be rebuilt in `GRAPH_DTYPE`?"
+        return bool(meta.get('graph')) and len(self.index) >= self.small_graph and self.index.dtype != self._new(meta, len(self.index)).dtype
 
     @property
     def quantized(self)->bool:
@@ -558,19 +570,26 @@ def _file_stamp(st:os.stat_result)->str:
     "Which file this is and when it last changed: a write, a truncation or a replacement gives another stamp."
     return f'{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}'
 
-def _stamped(path:Path)->str|None:
-    "Set a just-saved file's modification time two seconds back (no later write can give it that time); its stamp."
+def _back_dated(f)->tuple|None:
+    "Set an open file's modification time two seconds back, where no later write can put it: `(inode, time)`, or None."
+    back = (time.time_ns() - 2_000_000_000) // 100 * 100
     try:
-        back = time.time_ns() - 2_000_000_000
-        os.utime(path, ns=(back, back))
-        return _file_stamp(os.stat(path))
-    except OSError: return None   # then opens check the whole file, as without a stamp
+        os.utime(f.fileno() if os.utime in os.supports_fd else f.name, ns=(back, back))
+        return os.fstat(f.fileno()).st_ino, back
+    except OSError: return None
+
+def _saved_stamp(path:Path, mark:tuple|None)->str|None:
+    "The stamp of a file renamed into place, if it is still the one saved and unwritten since (`mark`); else None."
+    try: st = os.stat(path)
+    except OSError: return None
+    return _file_stamp(st) if mark is not None and (st.st_ino, st.st_mtime_ns) == mark else None
 
 @patch
 def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False, verify:bool=False):
-    """`(graph, applied, slots, mapped)` from the index file, or ValueError saying why it cannot be trusted. With
-    `view`, the graph is searched in place in the memory-mapped file (`mapped`, read-only) instead of copied. The
-    checksum is read unless the file's stamp is the one its saver recorded (always, with `verify`)."""
+    """`(graph, applied, slots, mapped, checked)` from the index file, or ValueError saying why it cannot be trusted.
+    With `view`, the graph is searched in place in the memory-mapped file (`mapped`, read-only) instead of copied.
+    The checksum is read unless the file's stamp is the one its saver recorded (always, with `verify`); `checked` is
+    the stamp of a file whose checksum was read and matched, taken before reading it, if it was a second old then."""
     if not self.path.is_file(): raise ValueError('it is not a regular file')   # a FIFO would block, /dev/zero would never end
     try:
         with open(self.path, 'rb') as f:
@@ -583,17 +602,24 @@ def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False, verify:bool=False)
             have = self._tok_at(applied, meta)
             if have is not None and have != tok and applied <= self._log_end():
                 raise ValueError('it was built from a copy of this database that has since changed differently')
-            mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-            vouched = not verify and meta.get('ann_file') == _file_stamp(os.fstat(f.fileno()))
+            mapped, st = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ), os.fstat(f.fileno())
     except OSError as e: raise ValueError(f'it cannot be read ({e})') from e
-    if not vouched and _mapped_crc(mapped, _HDR.size) != crc: mapped.close(); raise ValueError('its checksum does not match: the file is damaged')
+    checked = None
+    if verify or meta.get('ann_file') != _file_stamp(st):
+        if _mapped_crc(mapped, _HDR.size) != crc: mapped.close(); raise ValueError('its checksum does not match: the file is damaged')
+        if time.time_ns() - st.st_mtime_ns > 1_000_000_000: checked = _file_stamp(st)   # a later write would change it
     ix = self._new(meta)
     if view: ix.view(memoryview(mapped)[_HDR.size:])
     else: ix.load(memoryview(mapped)[_HDR.size:]); mapped = None
-    want = self._new(meta)
-    if ix.ndim != want.ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
-    if ix.dtype != want.dtype: raise ValueError(f'it holds {ix.dtype.name} vectors where this store keeps {want.dtype.name}')
-    return ix, applied, slots, mapped
+    if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
+    if ix.dtype not in (kinds := self._kinds(meta)):
+        raise ValueError(f'it holds {ix.dtype.name} vectors where this store keeps {" or ".join(sorted(k.name for k in kinds))}')
+    return _searching(ix), applied, slots, mapped, checked
+
+def _searching(ix:Index)->Index:
+    "A graph read from a file, set to search as one built here would (usearch takes the frontier from the constructor)."
+    if ix.dtype == ScalarKind.I8: ix.expansion_search = GRAPH_EF
+    return ix
 
 @patch
 def _owned(self:AnnIndex):
@@ -601,13 +627,13 @@ def _owned(self:AnnIndex):
     if self.mapped is None: return
     ix = self._new(self.db.store_meta(self.store))
     ix.load(memoryview(self.mapped)[_HDR.size:])
-    self.index, self.mapped = ix, None
+    self.index, self.mapped = _searching(ix), None
 
 @patch
 def _load(self:AnnIndex, meta:dict)->bool:
     "Load the index file if it provably holds this database's vectors; False when it is missing or unusable."
     if self.path is None or not (self.path.exists() or self.path.is_symlink()): return False
-    try: ix, applied, slots, mapped = self._read_ann_file(meta, view=not self.db._wrote)
+    try: ix, applied, slots, mapped, self.checked = self._read_ann_file(meta, view=not self.db._wrote, verify=self.verify)
     except Exception as e:
         _log.warning('litetree: ignoring HNSW file %s (%s)', self.path, e)
         return False
@@ -618,11 +644,13 @@ def _load(self:AnnIndex, meta:dict)->bool:
 @patch
 def save(self:AnnIndex, force:bool=False):
     "Write the index beside the database (atomically), then trim the change log up to what it holds."
-    if self.index is None or self.pending or not (self.unsaved or force) or self.db.readonly or not self.writes_file: return
+    if self.index is None or self.pending or self.db.readonly or not self.writes_file: return
+    if not (self.unsaved or force): return self._vouch()
     if self.slots > 1000 and len(self.index) < self.slots * self.compact_below:
         return self.rebuild(f'compacting: {len(self.index)} live vectors in {self.slots} slots')
-    if self.path is None: return self._trim(self.applied)
     meta = self.db.store_meta(self.store)
+    if self._outgrown(meta): return self.rebuild(f'{len(self.index)} vectors: from {self.small_graph} the graph keeps them in {meta["graph"]}', quiet=True)
+    if self.path is None: return self._trim(self.applied)
     gen = bytes.fromhex(meta['generation'])
     if self._saved_mark(gen) > self.applied: return
     tok = self._tok_at(self.applied, meta)
@@ -633,13 +661,24 @@ def save(self:AnnIndex, force:bool=False):
             f.write(_HDR.pack(_MAGIC, self.applied, gen, 0 if tok is None else tok, self.slots, zlib.crc32(body)))
             f.write(body)
             f.flush(); os.fsync(f.fileno())
+            mark = _back_dated(f)
         os.replace(tmp, self.path)
-        stamp = _stamped(self.path)
+        stamp, self.checked = _saved_stamp(self.path, mark), None
     except OSError as e:
         _log.warning('litetree: could not save HNSW index %s (%s); the next open replays the log instead', self.path, e)
         return tmp.unlink(missing_ok=True)
     self.unsaved = 0
     if self.db._wrote: self._trim(self.applied, stamp)
+
+@patch
+def _vouch(self:AnnIndex):
+    "Record the stamp of a file this connection checked in full and left as it found it (only one that has written)."
+    if not (self.db._wrote and self.checked and self.path is not None): return
+    try: same = _file_stamp(os.stat(self.path)) == self.checked
+    except OSError: same = False
+    if same and self.db.store_meta(self.store).get('ann_file') != self.checked:
+        with self.db.writing('recording the HNSW file stamp'): self.db._set_meta(self.store, 'ann_file', self.checked)
+    self.checked = None
 
 @patch
 def _saved_mark(self:AnnIndex, gen:bytes)->int:
@@ -672,14 +711,14 @@ def _vectors(db, sql, params=(), dtype='float16'):
     return ids, np.frombuffer(b''.join(r[1] for r in rows), _np_dtype(dtype)).reshape(len(rows), -1)
 
 @patch
-def rebuild(self:AnnIndex, reason:str=''):
-    "Build the index afresh from the vectors stored in SQLite."
+def rebuild(self:AnnIndex, reason:str='', quiet:bool=False):
+    "Build the index afresh from the vectors stored in SQLite (a `reason` is logged: a warning unless `quiet`)."
     with self.db.conn:
         meta, end = self.db.store_meta(self.store), self._log_end()
         ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {qi(self.store)} WHERE embedding IS NOT NULL',
                              dtype=meta['dtype'])
-    if reason: _log.warning('litetree: rebuilding the HNSW index of store %r from %d stored vectors: %s', self.store, len(ids), reason)
-    self.index, self.mapped, self.pending = self._new(meta), None, None
+    if reason: (_log.info if quiet else _log.warning)('litetree: rebuilding the HNSW index of store %r from %d stored vectors: %s', self.store, len(ids), reason)
+    self.index, self.mapped, self.pending = self._new(meta, len(ids)), None, None
     if len(ids): _add_batched(self.index, ids, vecs, 'building the vector index')
     self.applied, self.generation, self.slots = end, meta['generation'], len(ids)
     self.save(force=True)
@@ -707,7 +746,7 @@ def _sync(self:AnnIndex):
     just_read = self.index is None or self.generation != meta['generation']
     if just_read:
         self.generation = meta['generation']
-        if not self._load(meta): self.index, self.mapped, self.applied, self.slots, self.pending = self._new(meta), None, 0, 0, None
+        if not self._load(meta): self.index, self.mapped, self.applied, self.slots, self.pending = self._new(meta, self._log_end()), None, 0, 0, None
     end, trimmed = self._log_end(), int(meta.get('compacted', 0))
     if self.applied > end: return self.rebuild('the index file is ahead of the database (was the database restored from a copy?)')
     if self.applied < trimmed and not (not just_read and self._load(meta) and self.applied >= trimmed):   # a newer file may be saved
@@ -1134,14 +1173,13 @@ _BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)'
 
 @patch
 def _rank_sql(self:ChunkStore)->str:
-    """The store's configured `rank` as a direct call, `bm25(<fts>, 1.0, 2.0)`: the same order, for less work. Read
-    again whenever the file changed, here or in another process (a new `rank` is one write like any other)."""
-    st, seen = _store(self), _db_seen(self.db)
-    if st.get('rank_seen') != seen:
-        F = qi(self.name + '_fts')
-        r = self.db.conn.execute(f"SELECT v FROM {qi(self.name + '_fts_config')} WHERE k='rank'").fetchone()
+    """The store's configured `rank` as a direct call, `bm25(<fts>, 1.0, 2.0)`: the same order, for less work. The
+    setting is read at every call (one row, as cheap as asking whether the file changed, and right after a rollback)."""
+    st, F = _store(self), qi(self.name + '_fts')
+    r = self.db.conn.execute(f"SELECT v FROM {qi(self.name + '_fts_config')} WHERE k='rank'").fetchone()
+    if st.get('rank_of') != (r,):
         m = _BM25_CONFIG.fullmatch(r[0].strip()) if r and isinstance(r[0], str) else None
-        st['rank_sql'], st['rank_seen'] = f"bm25({F}{', ' + m[1] if m and m[1] else ''})" if m or not r else 'rank', seen
+        st['rank_sql'], st['rank_of'] = f"bm25({F}{', ' + m[1] if m and m[1] else ''})" if m or not r else 'rank', (r,)
     return st['rank_sql']
 
 @patch
@@ -1521,7 +1559,7 @@ def check(self:SQLiteDatabase,
             if repair: self.get_store(s).cache_keywords(least=0); repaired.append(f'store {s!r}: keyword cache rebuilt')
         if 'nbytes' not in self.store_meta(s): continue
         ix = AnnIndex(self, s, clean=False)
-        ix.writes_file, ix.read_budget = False, None
+        ix.writes_file, ix.read_budget, ix.verify = False, None, True
         if ix.path is not None:
             for t in _stale_tmp(ix.path):   # harmless: the next writer removes it
                 if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
