@@ -509,16 +509,20 @@ class AnnIndex:
     def _new(self, meta, n:int=0):
         "An empty graph for about `n` vectors: in `GRAPH_DTYPE` from `small_graph` on, else in the store's own dtype."
         nd, graph = int(meta['nbytes']) // _np_dtype(meta['dtype']).itemsize, meta.get('graph')
-        if graph and n >= self.small_graph: return Index(ndim=nd, metric='cos', dtype=graph, expansion_search=GRAPH_EF)
-        return Index(ndim=nd, metric='cos', dtype='f16' if meta['dtype'] == 'float16' else 'f32')   # also as stores made before `graph`
+        own = 'f16' if meta['dtype'] == 'float16' else 'f32'
+        if not graph: return Index(ndim=nd, metric='cos', dtype=own)   # as stores made before `graph`
+        return Index(ndim=nd, metric='cos', dtype=graph if n >= self.small_graph else own, expansion_search=GRAPH_EF)
 
     def _kinds(self, meta)->set:
         "The dtypes a graph of this store may keep: its own, and `GRAPH_DTYPE` for stores made since int8 graphs."
         return {self._new(meta).dtype, self._new(meta, self.small_graph).dtype}
 
-    def _outgrown(self, meta)->bool:
-        "Has a small graph grown past `small_graph` vectors, so that it should be rebuilt in `GRAPH_DTYPE`?"
-        return bool(meta.get('graph')) and len(self.index) >= self.small_graph and self.index.dtype != self._new(meta, len(self.index)).dtype
+    def _misfit(self, meta)->bool:
+        """Should the graph be rebuilt in the other dtype: a float16 one grown to `small_graph` vectors, an int8 one
+        shrunk below half of it? (The gap keeps a store that hovers at the line from being rebuilt back and forth.)"""
+        if not meta.get('graph'): return False
+        n = len(self.index)
+        return self.index.dtype != self._new(meta, n).dtype and (n >= self.small_graph or n < self.small_graph // 2)
 
     @property
     def quantized(self)->bool:
@@ -614,20 +618,21 @@ def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False, verify:bool=False)
     if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
     if ix.dtype not in (kinds := self._kinds(meta)):
         raise ValueError(f'it holds {ix.dtype.name} vectors where this store keeps {" or ".join(sorted(k.name for k in kinds))}')
-    return _searching(ix), applied, slots, mapped, checked
+    return _searching(ix, meta), applied, slots, mapped, checked
 
-def _searching(ix:Index)->Index:
+def _searching(ix:Index, meta:dict)->Index:
     "A graph read from a file, set to search as one built here would (usearch takes the frontier from the constructor)."
-    if ix.dtype == ScalarKind.I8: ix.expansion_search = GRAPH_EF
+    if meta.get('graph'): ix.expansion_search = GRAPH_EF
     return ix
 
 @patch
 def _owned(self:AnnIndex):
     "Copy a memory-mapped graph into this process before it changes (a mapped one is read-only)."
     if self.mapped is None: return
-    ix = self._new(self.db.store_meta(self.store))
+    meta = self.db.store_meta(self.store)
+    ix = self._new(meta)
     ix.load(memoryview(self.mapped)[_HDR.size:])
-    self.index, self.mapped = _searching(ix), None
+    self.index, self.mapped = _searching(ix, meta), None
 
 @patch
 def _load(self:AnnIndex, meta:dict)->bool:
@@ -645,11 +650,12 @@ def _load(self:AnnIndex, meta:dict)->bool:
 def save(self:AnnIndex, force:bool=False):
     "Write the index beside the database (atomically), then trim the change log up to what it holds."
     if self.index is None or self.pending or self.db.readonly or not self.writes_file: return
+    meta = self.db.store_meta(self.store)
+    if self.db._wrote and self._misfit(meta):   # a reader, whose replay has a time budget, saves what it has
+        return self.rebuild(f'{len(self.index)} vectors: the graph keeps them in {self._new(meta, len(self.index)).dtype.name} from now on', quiet=True)
     if not (self.unsaved or force): return self._vouch()
     if self.slots > 1000 and len(self.index) < self.slots * self.compact_below:
         return self.rebuild(f'compacting: {len(self.index)} live vectors in {self.slots} slots')
-    meta = self.db.store_meta(self.store)
-    if self._outgrown(meta): return self.rebuild(f'{len(self.index)} vectors: from {self.small_graph} the graph keeps them in {meta["graph"]}', quiet=True)
     if self.path is None: return self._trim(self.applied)
     gen = bytes.fromhex(meta['generation'])
     if self._saved_mark(gen) > self.applied: return
@@ -676,9 +682,17 @@ def _vouch(self:AnnIndex):
     if not (self.db._wrote and self.checked and self.path is not None): return
     try: same = _file_stamp(os.stat(self.path)) == self.checked
     except OSError: same = False
-    if same and self.db.store_meta(self.store).get('ann_file') != self.checked:
-        with self.db.writing('recording the HNSW file stamp'): self.db._set_meta(self.store, 'ann_file', self.checked)
+    if same and self.db.store_meta(self.store).get('ann_file') != self.checked: _unless_busy(self.db, lambda: self.db._set_meta(self.store, 'ann_file', self.checked))
     self.checked = None
+
+def _unless_busy(db, write):
+    "Make a small write now, or not at all: never wait for another process's lock (the stamp can wait for a later close)."
+    old = db.busy_ms
+    db.conn.set_busy_timeout(0)
+    try:
+        with db.conn: write()
+    except apsw.BusyError: _log.info('litetree: another process is writing; the HNSW file stamp is recorded later')
+    finally: db.conn.set_busy_timeout(old)
 
 @patch
 def _saved_mark(self:AnnIndex, gen:bytes)->int:
@@ -757,9 +771,11 @@ def _sync(self:AnnIndex):
 # %% ../nbs/00_core.ipynb #74f43db4
 @patch
 def _touched(self:AnnIndex, lo:int, hi:int, dtype:str):
-    "The ids the log entries in `(lo, hi]` touched, and the current vectors of those that still have one."
+    """The ids the log entries in `(lo, hi]` touched, and the current vectors of those that still have one; None when
+    another connection saved the index and trimmed entries after `lo` meanwhile (its file holds them)."""
     L, S = qi(self.store + '_vlog'), qi(self.store)
     with self.db.conn:
+        if int(self.db.store_meta(self.store).get('compacted', 0)) > lo: return None   # trimmed since `_sync` looked
         touched = np.array([r[0] for r in self.db.execute(f'SELECT DISTINCT id FROM {L} WHERE seq > ? AND seq <= ?', (lo, hi))], np.int64)
         ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {S} WHERE embedding IS NOT NULL AND id IN '
                              f'(SELECT id FROM {L} WHERE seq > ? AND seq <= ?)', (lo, hi), dtype)
@@ -774,7 +790,8 @@ def _replay(self:AnnIndex, end:int, budget:float=None):
     with tqdm(total=end - start, desc='catching up the vector index', unit='entry', delay=1.0, disable=None, leave=False) as bar:
         while self.applied < end and (budget is None or time.monotonic() - t0 < budget):
             hi = min(end, self.applied + self.save_after)
-            touched, ids, vecs = self._touched(self.applied, hi, dtype)
+            if (got := self._touched(self.applied, hi, dtype)) is None: return self._sync()   # load the file that holds them
+            touched, ids, vecs = got
             if len(touched) or len(ids): self._owned()
             if len(touched): self.index.remove(touched)
             if len(ids): self.index.add(ids, vecs)
@@ -789,7 +806,8 @@ def _replay(self:AnnIndex, end:int, budget:float=None):
 @patch
 def _defer(self:AnnIndex, end:int, dtype:str):
     "Take the entries in `(applied, end]` out of the graph and keep their vectors aside, to search exactly."
-    touched, ids, vecs = self._touched(self.applied, end, dtype)
+    if (got := self._touched(self.applied, end, dtype)) is None: return self._sync()
+    touched, ids, vecs = got
     _log.info('litetree: %d vector changes not yet in the HNSW index of %r are searched exactly', len(touched), self.store)
     if len(touched): self._owned(); self.index.remove(touched)
     self.pending = (ids, vecs) if len(ids) else (np.zeros(0, np.int64), None)
@@ -825,9 +843,9 @@ def save_indexes(self:SQLiteDatabase):
 
 @patch
 def close(self:SQLiteDatabase):
-    "Save the HNSW indexes, then close the connection."
-    self.save_indexes()
-    self.conn.close()
+    "Save the HNSW indexes, then close the connection (closed even if saving fails: the error is raised after)."
+    try: self.save_indexes()
+    finally: self.conn.close()
 
 # %% ../nbs/00_core.ipynb #00991978
 def embedder_id(emb_fn)->str|None:
@@ -1572,7 +1590,7 @@ def check(self:SQLiteDatabase,
         if repair and any(p.startswith(f'store {s!r}: HNSW') for p in problems) and not self.readonly:
             ix.writes_file = True
             ix.rebuild(); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
-        self._stores.get(s, {}).update(index=None)   # the next search loads afresh
+        if self._stores.get(s, {}).get('index') is not None: self._stores[s]['index'] = AnnIndex(self, s)   # the next search loads afresh
     ok = not problems or (bool(repaired) and self.check()['ok'])
     return dict(ok=ok, problems=problems, repaired=repaired, notes=notes)
 
