@@ -1559,7 +1559,7 @@ def check(self:SQLiteDatabase,
           repair:bool=False,   # rebuild what can be rebuilt from the rows: FTS indexes, keyword caches, HNSW files; remove leftovers
          )->dict:
     "Check the file, every store's FTS index, keyword cache and HNSW file: `{ok, problems, repaired, notes}` (`ok`: sound now, after any repair)."
-    problems, repaired, notes = [], [], []
+    problems, repaired, notes, kept = [], [], [], {s: dict(st) for s, st in self._stores.items()}
     try: bad = [r[0] for r in self.execute('PRAGMA integrity_check(20)')]
     except (apsw.CorruptError, apsw.NotADBError) as e: bad = [f'{type(e).__name__}: {e}']
     if bad != ['ok']:
@@ -1590,9 +1590,16 @@ def check(self:SQLiteDatabase,
         if repair and any(p.startswith(f'store {s!r}: HNSW') for p in problems) and not self.readonly:
             ix.writes_file = True
             ix.rebuild(); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
-        if self._stores.get(s, {}).get('index') is not None: self._stores[s]['index'] = AnnIndex(self, s)   # the next search loads afresh
+        _as_before(self, s, kept.get(s))
     ok = not problems or (bool(repaired) and self.check()['ok'])
     return dict(ok=ok, problems=problems, repaired=repaired, notes=notes)
+
+def _as_before(db, s:str, st:dict|None):
+    """Leave a store's state as `check` found it (checking opens stores its own way), with a file-backed graph read
+    afresh at the next search; a store `check` opened is set up again by the next `get_store`."""
+    if st is None: db._stores.pop(s, None); return
+    if st.get('index') is not None and st['index'].path is not None: st['index'] = AnnIndex(db, s)
+    db._stores[s] = st
 
 @patch
 def _locked(self:SQLiteDatabase)->bool:
