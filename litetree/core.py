@@ -468,7 +468,7 @@ def _stale_tmp(path:Path)->list:
     "Temporary files of saves whose process died before renaming them."
     out = []
     for t in path.parent.glob(path.name + '.*.tmp'):
-        pid = t.name[len(path.name) + 1:-4]
+        pid = t.name[len(path.name) + 1:-4].split('-')[0]   # `<pid>-<nonce>` (or `<pid>`, as earlier versions named them)
         if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)): out.append(t)
     return out
 
@@ -574,6 +574,20 @@ def _file_stamp(st:os.stat_result)->str:
     "Which file this is and when it last changed: a write, a truncation or a replacement gives another stamp."
     return f'{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}'
 
+@contextmanager
+def _folder_lock(folder:Path):
+    """An exclusive advisory lock on a folder (`flock` on its descriptor) for a moment, where the platform and file
+    system offer one. Never a lock on the database file: closing any descriptor of it would drop SQLite's own locks."""
+    try: import fcntl
+    except ImportError: yield; return
+    try: fd = os.open(folder, os.O_RDONLY)
+    except OSError: yield; return
+    try:
+        try: fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError: pass   # a file system without flock (some network mounts): as before, unlocked
+        yield
+    finally: os.close(fd)      # closing releases it
+
 def _back_dated(f)->tuple|None:
     "Set an open file's modification time two seconds back, where no later write can put it: `(inode, time)`, or None."
     back = (time.time_ns() - 2_000_000_000) // 100 * 100
@@ -660,7 +674,7 @@ def save(self:AnnIndex, force:bool=False):
     gen = bytes.fromhex(meta['generation'])
     if self._saved_mark(gen) > self.applied: return
     tok = self._tok_at(self.applied, meta)
-    tmp = self.path.with_name(f'{self.path.name}.{os.getpid()}.tmp')
+    tmp = self.path.with_name(f'{self.path.name}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp')   # two connections of one process never share one
     try:
         body = self.index.save()
         with open(tmp, 'wb') as f:
@@ -668,8 +682,10 @@ def save(self:AnnIndex, force:bool=False):
             f.write(body)
             f.flush(); os.fsync(f.fileno())
             mark = _back_dated(f)
-        os.replace(tmp, self.path)
-        stamp, self.checked = _saved_stamp(self.path, mark), None
+        with _folder_lock(self.path.parent):   # savers take turns between looking at the file on disk and replacing it
+            if self._saved_mark(gen) > self.applied: return tmp.unlink(missing_ok=True)   # a newer one was saved meanwhile
+            os.replace(tmp, self.path)
+            stamp, self.checked = _saved_stamp(self.path, mark), None
     except OSError as e:
         _log.warning('litetree: could not save HNSW index %s (%s); the next open replays the log instead', self.path, e)
         return tmp.unlink(missing_ok=True)
