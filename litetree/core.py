@@ -1591,7 +1591,7 @@ def check(self:SQLiteDatabase,
         elif (why := _kw_problem(self, s)):
             problems.append(f'store {s!r}: the keyword cache does not match the keyword index ({why})')
             if repair: self.get_store(s).cache_keywords(least=0); repaired.append(f'store {s!r}: keyword cache rebuilt')
-        if 'nbytes' not in self.store_meta(s): continue
+        if 'nbytes' not in self.store_meta(s): _as_before(self, s, kept.get(s)); continue
         ix = AnnIndex(self, s, clean=False)
         ix.writes_file, ix.read_budget, ix.verify = False, None, True
         if ix.path is not None:
