@@ -1129,12 +1129,20 @@ def _kw_load(t:ChunkStore)->dict:
     return dict(lens=lens, N=nrow, avgdl=sum(totals) / max(nrow, 1), weights=np.array(_bm25_weights(t)),
                 tok=t.db.conn.fts5_tokenizer(name, args))
 
-def _bm25_weights(t:ChunkStore)->tuple|None:
-    "The (content, heading) weights of the store's configured `bm25` ranking; None when it ranks some other way."
+_BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
+
+def _bm25_config(t:ChunkStore)->str|None|bool:
+    """The arguments of the store's configured `bm25(...)` ranking as written ('' for none), read now; None when no
+    rank is configured (FTS5 then ranks by `bm25()`); False when it ranks some other way."""
     r = t.db.conn.execute(f"SELECT v FROM {qi(t.name + '_fts_config')} WHERE k='rank'").fetchone()
-    if r is None: return (1.0, 1.0)   # FTS5's default: bm25() with every weight 1
+    if r is None: return None
     m = _BM25_CONFIG.fullmatch(r[0].strip()) if isinstance(r[0], str) else None
-    return tuple(([float(x) for x in m[1].split(',')] if m[1] else []) + [1.0, 1.0])[:2] if m else None
+    return (m[1] or '') if m else False
+
+def _bm25_weights(t:ChunkStore)->tuple|None:
+    "The (content, heading) weights of the store's configured `bm25` ranking (1 where unsaid); None when it ranks some other way."
+    if (args := _bm25_config(t)) is False: return None
+    return tuple(([float(x) for x in args.split(',')] if args else []) + [1.0, 1.0])[:2]
 
 def _kw_state(t:ChunkStore)->dict|None:
     "The store's keyword cache as this connection can use it, or None when there is none or FTS5 changed since."
@@ -1203,18 +1211,12 @@ def _best_passing(t:ChunkStore, hit, score, limit:int, where, where_args)->list:
     return out
 
 # %% ../nbs/00_core.ipynb #55645668
-_BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
-
 @patch
 def _rank_sql(self:ChunkStore)->str:
     """The store's configured `rank` as a direct call, `bm25(<fts>, 1.0, 2.0)`: the same order, for less work. The
     setting is read at every call (one row, as cheap as asking whether the file changed, and right after a rollback)."""
-    st, F = _store(self), qi(self.name + '_fts')
-    r = self.db.conn.execute(f"SELECT v FROM {qi(self.name + '_fts_config')} WHERE k='rank'").fetchone()
-    if st.get('rank_of') != (r,):
-        m = _BM25_CONFIG.fullmatch(r[0].strip()) if r and isinstance(r[0], str) else None
-        st['rank_sql'], st['rank_of'] = f"bm25({F}{', ' + m[1] if m and m[1] else ''})" if m or not r else 'rank', (r,)
-    return st['rank_sql']
+    if (args := _bm25_config(self)) is False: return 'rank'
+    return f"bm25({qi(self.name + '_fts')}{', ' + args if args else ''})"
 
 @patch
 def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)->list:
