@@ -12,7 +12,7 @@ __all__ = ['MAX_LIMIT', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'GRAPH_DTYPE', 'GR
            'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, json, math, uuid, time, zlib, mmap, shlex, hashlib, struct, logging, unicodedata, functools
+import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, hashlib, struct, logging, unicodedata, functools
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -483,11 +483,19 @@ def _db_seen(db)->tuple:
     "Changes by this connection, and SQLite's counter of commits by others: when neither moved, the file did not."
     return db.conn.total_changes(), db.conn.execute('PRAGMA data_version').fetchone()[0]   # the pragma reads afresh
 
+def _graph_for(meta:dict, n:int, small_graph:int)->Index:
+    "An empty graph for about `n` vectors: in `GRAPH_DTYPE` from `small_graph` on, else in the store's own dtype."
+    nd, graph = int(meta['nbytes']) // _np_dtype(meta['dtype']).itemsize, meta.get('graph')
+    own = 'f16' if meta['dtype'] == 'float16' else 'f32'
+    if not graph: return Index(ndim=nd, metric='cos', dtype=own)   # as stores made before `graph`
+    return Index(ndim=nd, metric='cos', dtype=graph if n >= small_graph else own, expansion_search=GRAPH_EF)
+
 class AnnIndex:
     "The HNSW index of one store: loaded from its file, caught up from the store's change log, rebuilt when needed."
     save_after = 5_000    # log entries replayed since the last save that trigger a save: bounds the replay on reopen
     exact_below = 10_000  # below this many vectors, search compares with all of them (bench/core_bench.py)
     small_graph = 10_000  # below this many vectors a new graph keeps float16 vectors, not `GRAPH_DTYPE`: exact, no re-scoring
+    ahead_from = 5_000    # changes waiting in the log that start a builder process during a load (`build_ahead`)
     read_budget = 1.0     # seconds a connection that has not written spends replaying before searching the rest exactly
     save_every = 10.0     # seconds between progress saves during a writer's long replay (a reader saves each batch)
     compact_below = 0.5   # compact when fewer than this share of the graph's slots hold live vectors
@@ -499,6 +507,7 @@ class AnnIndex:
         self.mapped = None    # the memory-mapped file a read-only graph lives in (see `_read_ann_file`)
         self.pending = None   # (ids, vectors) of log entries not yet in the graph, searched exactly
         self.checked = None   # the stamp of the file loaded, if its checksum was read in full and matched
+        self.builder, self.sent = None, 0   # the process building the graph ahead, and the vectors sent to it (`build_ahead`)
         if clean and self.path is not None and not db.readonly: _clean_stale_tmp(self.path)
 
     def __len__(self):
@@ -506,12 +515,7 @@ class AnnIndex:
 
     def _seen(self): return _db_seen(self.db)
 
-    def _new(self, meta, n:int=0):
-        "An empty graph for about `n` vectors: in `GRAPH_DTYPE` from `small_graph` on, else in the store's own dtype."
-        nd, graph = int(meta['nbytes']) // _np_dtype(meta['dtype']).itemsize, meta.get('graph')
-        own = 'f16' if meta['dtype'] == 'float16' else 'f32'
-        if not graph: return Index(ndim=nd, metric='cos', dtype=own)   # as stores made before `graph`
-        return Index(ndim=nd, metric='cos', dtype=graph if n >= self.small_graph else own, expansion_search=GRAPH_EF)
+    def _new(self, meta, n:int=0): return _graph_for(meta, n, self.small_graph)
 
     def _kinds(self, meta)->set:
         "The dtypes a graph of this store may keep: its own, and `GRAPH_DTYPE` for stores made since int8 graphs."
@@ -663,6 +667,7 @@ def _load(self:AnnIndex, meta:dict)->bool:
 @patch
 def save(self:AnnIndex, force:bool=False):
     "Write the index beside the database (atomically), then trim the change log up to what it holds."
+    self._drain()
     if self.index is None or self.pending or self.db.readonly or not self.writes_file: return
     meta = self.db.store_meta(self.store)
     if self.db._wrote and self._misfit(meta):   # a reader, whose replay has a time budget, saves what it has
@@ -743,6 +748,7 @@ def _vectors(db, sql, params=(), dtype='float16'):
 @patch
 def rebuild(self:AnnIndex, reason:str='', quiet:bool=False):
     "Build the index afresh from the vectors stored in SQLite (a `reason` is logged: a warning unless `quiet`)."
+    self._drain()
     with self.db.conn:
         meta, end = self.db.store_meta(self.store), self._log_end()
         ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {qi(self.store)} WHERE embedding IS NOT NULL',
@@ -764,13 +770,14 @@ def _add_batched(index, ids, vecs, desc:str, batch:int=20_000):
 @patch
 def sync(self:AnnIndex):
     "Bring the index up to date with the store."
+    self._drain()
     seen = self._seen()
     if seen == self.seen: return      # nothing was written, here or by another connection, since the last sync
     self._sync()
     self.seen = seen
 
 @patch
-def _sync(self:AnnIndex):
+def _sync(self:AnnIndex, replay:bool=True):
     meta = self.db.store_meta(self.store)
     if 'nbytes' not in meta: self.index, self.mapped, self.applied, self.pending = None, None, 0, None; return   # no vector stored yet
     just_read = self.index is None or self.generation != meta['generation']
@@ -782,7 +789,7 @@ def _sync(self:AnnIndex):
     if self.applied < trimmed and not (not just_read and self._load(meta) and self.applied >= trimmed):   # a newer file may be saved
         gone = self.path is not None and not self.path.exists()
         return self.rebuild('its file is missing' if gone else 'it lacks changes that the log no longer holds')
-    if self.applied < end or self.pending: self._replay(end, None if self.db._wrote or self.path is None else self.read_budget)
+    if replay and (self.applied < end or self.pending): self._replay(end, None if self.db._wrote or self.path is None else self.read_budget)
 
 # %% ../nbs/00_core.ipynb #74f43db4
 @patch
@@ -828,6 +835,124 @@ def _defer(self:AnnIndex, end:int, dtype:str):
     if len(touched): self._owned(); self.index.remove(touched)
     self.pending = (ids, vecs) if len(ids) else (np.zeros(0, np.int64), None)
 
+# %% ../nbs/00_core.ipynb #5c5b46f5
+def _apply_batch(ix:Index, touched, ids, vecs, meta:dict, small_graph:int, threads:int=0)->Index:
+    "Apply one batch of log entries to a graph; the graph returned is a new one when it crossed `small_graph`."
+    if len(touched): ix.remove(touched)
+    if not len(ids): return ix
+    if (n := len(ix) + len(ids)) >= small_graph and ix.dtype != (new := _graph_for(meta, n, small_graph)).dtype:   # int8 from here
+        if len(keys := np.asarray(ix.keys, np.int64)): new.add(keys, np.stack(ix.get(keys)), threads=threads)
+        ix = new
+    ix.add(ids, vecs, threads=threads)
+    return ix
+
+def _build_graph(inbox, outbox, hurry, meta:dict, small_graph:int, slots:int):
+    """The builder process: load the graph `inbox` brings first (empty: a new one), apply the batches that follow
+    until None comes, then send back the graph and its slot count. One core while the parser works; every core once
+    `hurry` is set. If the loader dies (killed, out of memory), its end of `inbox` closes: the builder leaves quietly."""
+    try:
+        ix, done = _graph_for(meta, 0, small_graph), 0
+        if initial := inbox.recv(): ix.load(initial)
+        while (batch := inbox.recv()) is not None:
+            got = _apply_batch(ix, *batch, meta, small_graph, 0 if hurry.value else 1)
+            slots, ix = (len(got) if got is not ix else slots + len(batch[1])), got   # a new graph has no holes
+            done += len(batch[1])
+            if hurry.value: outbox.send(('progress', done)); done = 0
+        outbox.send(('graph', ix.save(), slots))
+    except EOFError: return   # nobody wants the graph
+    except BaseException as e:
+        try: outbox.send(('error', f'{type(e).__name__}: {e}'))
+        except OSError: pass   # the loader is gone
+
+def _feed(todo, conn):
+    """Send the builder what `todo` gets, in order, up to None: a thread of the loader, so that a busy builder never
+    holds up the parsing. A builder gone ends it quietly (its failure is found when the graph is waited for)."""
+    try:
+        while (item := todo.get()) is not None: conn.send(item)
+        conn.send(None)
+    except (OSError, ValueError): pass
+    finally: conn.close()
+
+@patch
+def build_ahead(self:AnnIndex):
+    "Send what this connection has committed to the builder process, starting it once enough waits in the log."
+    if self.db.readonly or not self.db._wrote or self.db.conn.in_transaction or self.pending or self.path is None: return
+    meta = self.db.store_meta(self.store)
+    if 'nbytes' not in meta: return
+    seen, end = self._seen(), self._log_end()
+    if self.builder is None:
+        if end - self.applied < self.ahead_from: return
+        self._sync(replay=False)   # the file loaded (or a new graph), every check a sync makes: the builder starts from it
+        if self.pending or self.index is None or end <= self.applied: return
+        self._owned()
+        self.builder = self._start_builder(meta)
+    while self.applied < end:
+        hi = min(end, self.applied + self.save_after)
+        if (got := self._touched(self.applied, hi, meta['dtype'])) is None: return self._drain(lost=True)
+        self.builder[1].put(got)
+        self.applied, self.unsaved, self.sent = hi, self.unsaved + len(got[0]), self.sent + len(got[1])
+    self.seen = seen
+
+@patch
+def _start_builder(self:AnnIndex, meta):
+    "A builder process with this graph in it: `(process, what to send it, where its answer comes, hurry)`."
+    import multiprocessing, threading, queue
+    from litetree import core as module   # by its module's name: a notebook runs its copy under __main__, which a new process cannot import
+    ctx = multiprocessing.get_context('forkserver' if 'forkserver' in multiprocessing.get_all_start_methods() else 'spawn')
+    (theirs, inbox), (outbox, answer) = ctx.Pipe(duplex=False), ctx.Pipe(duplex=False)
+    hurry = ctx.RawValue('b', 0)   # shared memory, no lock: a semaphore outlives a killed loader, and Python warns of it
+    p = ctx.Process(target=module._build_graph, args=(theirs, answer, hurry, meta, self.small_graph, self.slots),
+                    name='litetree-hnsw', daemon=True)
+    with _main_unread(): p.start()   # small arguments: the graph goes by the pipe, so a kill mid-start leaves nothing half-read
+    theirs.close(); answer.close()   # only the builder holds these now: its end of `inbox` sees the loader's death
+    todo = queue.SimpleQueue()
+    threading.Thread(target=_feed, args=(todo, inbox), name='litetree-hnsw-feed', daemon=True).start()
+    todo.put(self.index.save() if len(self.index) else b'')
+    self.sent = 0
+    return p, todo, outbox, hurry
+
+@contextmanager
+def _main_unread():
+    """Start a process that needs nothing of `__main__` without it reading the caller's script: a new process
+    (forkserver, spawn) runs the script again to rebuild `__main__`, which a script without an
+    `if __name__ == '__main__':` guard turns into a second load."""
+    main = sys.modules.get('__main__')
+    keep = {k: main.__dict__[k] for k in ('__file__', '__spec__') if main is not None and k in main.__dict__}
+    if main is not None: main.__dict__.pop('__file__', None); main.__spec__ = None
+    try: yield
+    finally:
+        if main is not None: main.__dict__.update(keep)
+
+@patch
+def _drain(self:AnnIndex, lost:bool=False):
+    """Take the builder's graph back, lending it every core, with a progress bar; if it failed or died, or the log
+    was trimmed under it (`lost`), drop the graph so that the next `sync` loads the file and replays the log."""
+    if self.builder is None: return
+    from tqdm.auto import tqdm
+    (p, todo, outbox, hurry), self.builder, failed = self.builder, None, 'the log was trimmed meanwhile' if lost else None
+    hurry.value = 1; todo.put(None)
+    try:
+        with tqdm(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None, leave=False) as bar:
+            while not failed:
+                kind, *got = outbox.recv()
+                if kind == 'progress': bar.update(got[0]); continue
+                if kind == 'error': failed = got[0]; break
+                ix = self._new(self.db.store_meta(self.store)); ix.load(got[0])
+                self.index, self.mapped, self.slots = _searching(ix, self.db.store_meta(self.store)), None, got[1]
+                break
+    except (EOFError, OSError) as e: p.join(5); failed = f'it ended without a word ({type(e).__name__}; exit code {p.exitcode})'
+    finally:
+        outbox.close(); p.join(0 if failed else 5)
+        if p.is_alive(): p.kill(); p.join()
+    if failed:
+        _log.warning('litetree: building the HNSW index of %r ahead failed (%s); it is rebuilt from the file and the log', self.store, failed)
+        self.index, self.mapped, self.applied, self.pending, self.generation, self.seen, self.unsaved = None, None, 0, None, None, None, 0
+
+@patch
+def build_ahead(self:ChunkStore):
+    "Send what this connection committed to the store's HNSW graph builder (see above)."
+    if (ix := _store(self).get('index')) is not None: ix.build_ahead()
+
 # %% ../nbs/00_core.ipynb #a0bac3e0
 def _cosine_dist(q, m):
     q, m = q.astype(np.float32), m.astype(np.float32)
@@ -837,6 +962,7 @@ def _cosine_dist(q, m):
 @patch
 def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     "`(ids, distances)` of the `k` nearest vectors in the index as it stands (call `sync` first)."
+    self._drain()
     n = len(self.index) if self.index is not None else 0
     ids, d = np.zeros(0, np.int64), np.zeros(0, np.float32)
     if n and k > 0:

@@ -354,8 +354,10 @@ def add_dir(self:Database,
                 if rows is not None: pending.append((results[i], rows))
             if sum(len(r[2]) for _, r in pending) >= embed_batch:
                 self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch); pending.clear()
+                self.get_store(store).build_ahead()   # the vector index grows on another core while the next files are read
             bar.update(); bar.set_postfix(chunks=sum(r.get('chunks', 0) for r in results.values()))
         self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch)
+        self.get_store(store).build_ahead()   # and while the keyword index is merged below
     finally:
         if bulk: self.get_store(store).fts_triggers(True)
         bar.close()
