@@ -12,7 +12,7 @@ __all__ = ['MAX_LIMIT', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'GRAPH_DTYPE', 'GR
            'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, hashlib, struct, logging, unicodedata, functools
+import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, hashlib, struct, logging, unicodedata, functools, weakref
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -414,7 +414,9 @@ def _setup_store(db, name, ann, dtype, cols):
     st = db._stores.setdefault(name, {})
     st.update(ann=ann, dtype=dtype, cols=[c.name for c in db[name].columns])
     if ann and st.get('index') is None: st['index'] = AnnIndex(db, name)
-    if not ann: st['index'] = None
+    if not ann:
+        if st.get('index') is not None: st['index'].discard()   # a builder started for it stops
+        st['index'] = None
     return st
 
 @patch
@@ -883,7 +885,7 @@ def build_ahead(self:AnnIndex):
     if self.builder is None:
         if end - self.applied < self.ahead_from: return
         self._sync(replay=False)   # the file loaded (or a new graph), every check a sync makes: the builder starts from it
-        if self.pending or self.index is None or end <= self.applied: return
+        if self.pending or self.index is None or end - self.applied < self.ahead_from: return   # the file held most of it
         self._owned()
         self.builder = self._start_builder(meta)
     while self.applied < end:
@@ -895,7 +897,7 @@ def build_ahead(self:AnnIndex):
 
 @patch
 def _start_builder(self:AnnIndex, meta):
-    "A builder process with this graph in it: `(process, what to send it, where its answer comes, hurry)`."
+    "A builder process with this graph in it: `(process, what to send it, where its answer comes, hurry, its reaper)`."
     import multiprocessing, threading, queue
     from litetree import core as module   # by its module's name: a notebook runs its copy under __main__, which a new process cannot import
     ctx = multiprocessing.get_context('forkserver' if 'forkserver' in multiprocessing.get_all_start_methods() else 'spawn')
@@ -909,7 +911,7 @@ def _start_builder(self:AnnIndex, meta):
     threading.Thread(target=_feed, args=(todo, inbox), name='litetree-hnsw-feed', daemon=True).start()
     todo.put(self.index.save() if len(self.index) else b'')
     self.sent = 0
-    return p, todo, outbox, hurry
+    return p, todo, outbox, hurry, weakref.finalize(self, _stop_builder, p, todo)   # an index dropped unclosed stops it too
 
 @contextmanager
 def _main_unread():
@@ -929,7 +931,7 @@ def _drain(self:AnnIndex, lost:bool=False):
     was trimmed under it (`lost`), drop the graph so that the next `sync` loads the file and replays the log."""
     if self.builder is None: return
     from tqdm.auto import tqdm
-    (p, todo, outbox, hurry), self.builder, failed = self.builder, None, 'the log was trimmed meanwhile' if lost else None
+    (p, todo, outbox, hurry, reaper), self.builder, failed = self.builder, None, 'another connection saved it meanwhile' if lost else None
     hurry.value = 1; todo.put(None)
     try:
         with tqdm(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None, leave=False) as bar:
@@ -941,12 +943,31 @@ def _drain(self:AnnIndex, lost:bool=False):
                 self.index, self.mapped, self.slots = _searching(ix, self.db.store_meta(self.store)), None, got[1]
                 break
     except (EOFError, OSError) as e: p.join(5); failed = f'it ended without a word ({type(e).__name__}; exit code {p.exitcode})'
+    except BaseException: self._forget(); raise   # Ctrl-C while waiting: the graph lacks what was sent, so it must go too
     finally:
-        outbox.close(); p.join(0 if failed else 5)
+        reaper.detach(); outbox.close(); p.join(0 if failed else 5)
         if p.is_alive(): p.kill(); p.join()
     if failed:
-        _log.warning('litetree: building the HNSW index of %r ahead failed (%s); it is rebuilt from the file and the log', self.store, failed)
-        self.index, self.mapped, self.applied, self.pending, self.generation, self.seen, self.unsaved = None, None, 0, None, None, None, 0
+        (_log.info if lost else _log.warning)('litetree: the HNSW index of %r was not built ahead (%s); it is read from the file and the log', self.store, failed)
+        self._forget()
+
+@patch
+def _forget(self:AnnIndex):
+    "Drop the graph and what it had applied: the next `sync` loads the file and replays the log (which keeps every entry until a save)."
+    self.index, self.mapped, self.applied, self.pending, self.generation, self.seen, self.unsaved = None, None, 0, None, None, None, 0
+
+def _stop_builder(p, todo):
+    "Stop a builder nobody will wait for (its loader dropped the graph), and the thread that feeds it."
+    todo.put(None)
+    if p.is_alive(): p.kill()
+    p.join(5)
+
+@patch
+def discard(self:AnnIndex):
+    "Stop building ahead without waiting, before this index is dropped (the graph's next owner replays the log)."
+    if self.builder is None: return
+    (p, todo, _, _, reaper), self.builder = self.builder, None
+    reaper.detach(); _stop_builder(p, todo)
 
 @patch
 def build_ahead(self:ChunkStore):
@@ -1742,7 +1763,7 @@ def _as_before(db, s:str, st:dict|None):
     """Leave a store's state as `check` found it (checking opens stores its own way), with a file-backed graph read
     afresh at the next search; a store `check` opened is set up again by the next `get_store`."""
     if st is None: db._stores.pop(s, None); return
-    if st.get('index') is not None and st['index'].path is not None: st['index'] = AnnIndex(db, s)
+    if st.get('index') is not None and st['index'].path is not None: st['index'].discard(); st['index'] = AnnIndex(db, s)
     db._stores[s] = st
 
 @patch
