@@ -939,8 +939,8 @@ def _drain(self:AnnIndex, lost:bool=False):
                 kind, *got = outbox.recv()
                 if kind == 'progress': bar.update(got[0]); continue
                 if kind == 'error': failed = got[0]; break
-                ix = self._new(self.db.store_meta(self.store)); ix.load(got[0])
-                self.index, self.mapped, self.slots = _searching(ix, self.db.store_meta(self.store)), None, got[1]
+                ix = self._new(meta := self.db.store_meta(self.store)); ix.load(got[0])
+                self.index, self.mapped, self.slots = _searching(ix, meta), None, got[1]
                 break
     except (EOFError, OSError) as e: p.join(5); failed = f'it ended without a word ({type(e).__name__}; exit code {p.exitcode})'
     except BaseException: self._forget(); raise   # Ctrl-C while waiting: the graph lacks what was sent, so it must go too
