@@ -22,8 +22,10 @@ hits all columns alike:
   sections    `Index.sections(q)` (5 sections from 40 chunk hits)
   floor       what no hybrid search can avoid: a raw strict FTS5 top-50 (`fts_query(q)`, bm25 order) plus a raw usearch
               top-50 on the store's own graph; the MATCH string and the query vector are made outside the timing
+  strict      the floor's strict FTS5 top-50 alone
   widened     the widened FTS5 top-50 alone (`fts_query(q, widen=True)`): what a query whose strict form finds too few pays
   widened_cache  the same top-50 ranked from the keyword cache (what search() runs instead once the cache is written)
+  strict_cache   the floor's strict top-50 ranked from the keyword cache (what search()'s strict pass runs once it is written)
 Vector recall@10 and @60: the store's vector leg (graph search, re-scored from SQLite when the graph keeps int8)
 against comparing with every stored vector, on 50 of the query vectors.
 The reader is a fresh process that imports litetree, opens `Index(path, readonly=True)` and answers the first query
@@ -182,15 +184,21 @@ def run_queries(path, qs, reps):
     for m, v, w in zip(strict, vecs, wide): fts(m); ann.search(v, 50); fts(w)
     st = idx.db.get_store(idx.store)
     cached = lambda q: _cached_ids(st, q, 50)   # the keyword cache's widened top-50 (None without a fresh cache)
-    t = {k: [] for k in ('doc_search', 'sections', 'floor', 'widened')}
-    if cached(qs[0]) is not None: t['widened_cache'] = []
+    t = {k: [] for k in ('doc_search', 'sections', 'floor', 'strict', 'widened')}
+    cached_strict = lambda q: _cached_ids(st, q, 50, widen=False)
+    if cached(qs[0]) is not None: t['widened_cache'], t['strict_cache'] = [], []
     for q, m, v, w in zip(qs, strict, vecs, wide):
         t['doc_search'].append(cpu_ms(lambda: idx.search(q, limit=10), reps))
         t['sections'].append(cpu_ms(lambda: idx.sections(q), reps))
         t['floor'].append(cpu_ms(lambda: (fts(m), ann.search(v, 50)), reps))
+        t['strict'].append(cpu_ms(lambda: fts(m), reps))
         t['widened'].append(cpu_ms(lambda: fts(w), reps))
-        if 'widened_cache' in t: t['widened_cache'].append(cpu_ms(lambda: cached(q), reps))
+        if 'widened_cache' in t: t['widened_cache'].append(cpu_ms(lambda: cached(q), reps)); t['strict_cache'].append(cpu_ms(lambda: cached_strict(q), reps))
     found = [len(fts(m, 120)) for m in strict]
+    ranked = lambda hits: [i for i, b in sorted(hits, key=lambda h: (float(f'{h[1]:.9g}'), h[0]))]   # ties (to nine digits) by id
+    differ = {} if 'strict_cache' not in t else {   # queries whose top 50 from the keyword cache is not FTS5's, in order
+        'strict': sum(ranked(cached_strict(q)) != ranked(fts(m)) for q, m in zip(qs, strict)),
+        'widened': sum(ranked(cached(q)) != ranked(fts(w)) for q, w in zip(qs, wide))}
     recall = vector_recall(idx, vecs[:50])
     # the strict form is topped up with the widened one when it finds fewer than the hits search() wants (doc_search
     # asks it for 20, sections() for 40) times WIDEN_BELOW; before WIDEN_BELOW, fewer than each leg's candidates (x3)
@@ -200,7 +208,7 @@ def run_queries(path, qs, reps):
     for k in ('doc_search', 'sections'):
         pct[k].update({f'x_floor_{p}': pct[k][p] / pct['floor'][p] for p in ('p50', 'p95')})
     return dict(ms=pct, vector_recall=recall, graph=idx.db._stores[idx.store]['index'].index.dtype.name, widened_doc_search=sum(f < 20 * below for f in found), widened_sections=sum(f < 40 * below for f in found),
-                strict_empty=sum(f == 0 for f in found), n=len(qs), widen_below=below)
+                strict_empty=sum(f == 0 for f in found), n=len(qs), widen_below=below, cache_differs=differ)
 
 def vector_recall(idx, vecs, ks=(10, 60)):
     """The vector leg's recall@k against comparing with every stored vector, for k = 10 and 60 (what hybrid search asks
@@ -260,6 +268,7 @@ def one_size(n, pool, C):
         x = f"{v['x_floor_p50']:.2f} / {v['x_floor_p95']:.2f}" if 'x_floor_p50' in v else ''
         print(f'  {k:<12}{"":26}{v["p50"]:7.2f} {v["p95"]:7.2f}   {x}')
     b = qr['widen_below']
+    if qr['cache_differs']: print(f"keyword cache against FTS5, top 50 in order: strict differs in {qr['cache_differs']['strict']} of {qr['n']} queries, widened in {qr['cache_differs']['widened']}")
     print(f"vector leg against exact search (graph {qr['graph']}, 50 queries): " + ', '.join(f'recall@{k} {v:.3f}' for k, v in qr['vector_recall'].items()))
     print(f"strict form found too few, so the widened one ran too: {qr['widened_doc_search']} of {qr['n']} in doc_search (< {20 * b}), "
           f"{qr['widened_sections']} in sections (< {40 * b}); {qr['strict_empty']} found nothing strictly")

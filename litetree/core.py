@@ -1118,12 +1118,17 @@ def _write(self:ChunkStore, recs, replace:bool):
 def _is_tok(ch:str)->bool: return unicodedata.category(ch)[0] in 'LNM' or unicodedata.category(ch) == 'Co'
 
 _ascii_words = re.compile(r'[A-Za-z0-9]+')   # in ASCII, the token characters are the letters and digits
+_token_runs = re.compile(r'[A-Za-z0-9\x80-\U0010FFFF]+')   # the same, or any character beyond ASCII: a run that may hold tokens
 
 def fts_words(text:str)->list:
     "The tokens the store's FTS tokenizer would see in `text` (before stemming)."
     if text.isascii(): return _ascii_words.findall(text)
+    return [w for run in _token_runs.findall(text) for w in ([run] if run.isascii() else _split_tokens(run))]
+
+def _split_tokens(run:str)->list:
+    "The tokens of a run of characters, each one asked whether it is a token character (the slow way: for non-ASCII runs)."
     out, cur = [], []
-    for ch in text:
+    for ch in run:
         if _is_tok(ch): cur.append(ch)
         elif cur: out.append(''.join(cur)); cur = []
     if cur: out.append(''.join(cur))
@@ -1268,13 +1273,14 @@ def cache_keywords(self:ChunkStore, least:int=None)->bool:
     return True
 
 def _kw_load(t:ChunkStore)->dict:
-    "What ranking from the cache needs in memory: row lengths, FTS5's totals, column weights, the query tokenizer."
+    "What ranking from the cache needs in memory: row lengths and their normalisation, FTS5's totals, column weights, the query tokenizer."
     K, F = qi(t.name + '_kw'), qi(t.name + '_fts_data')
     lens = _widened(zlib.decompress(t.db.conn.execute(f"SELECT docs FROM {K} WHERE term=''").fetchone()[0])).astype(np.float64)
     nrow, *totals = _varints(t.db.conn.execute(f'SELECT block FROM {F} WHERE id=1').fetchone()[0])
     name, *args = shlex.split(TOKENIZE)
-    return dict(lens=lens, N=nrow, avgdl=sum(totals) / max(nrow, 1), weights=np.array(_bm25_weights(t)),
-                tok=t.db.conn.fts5_tokenizer(name, args))
+    avgdl = sum(totals) / max(nrow, 1)
+    return dict(norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / avgdl),   # bm25's length normalisation of each row
+                lens=lens, avgdl=avgdl, N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
 
 _BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
 
@@ -1302,58 +1308,108 @@ def _kw_state(t:ChunkStore)->dict|None:
         kw = st['kw'] = dict(seen=seen, mark=mark, state=state)
     return kw['state']
 
-def _kw_postings(t:ChunkStore, s:dict, term:str, prefix:bool):
-    "`(row ids, weighted counts)` of the rows holding `term`, or any term it begins when `prefix`."
+def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
+    "The cache's `(docs, counts)` rows of `term`, or of every term it begins when `prefix`."
     K = qi(t.name + '_kw')
-    if prefix: rows = t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
-    else: rows = t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
+    if prefix: return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
+    return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
+
+def _kw_postings(s:dict, rows:list):
+    "`(row ids, weighted counts)` of the rows holding any of the terms of cache `rows` (a prefix's terms count as one)."
     ds = [np.cumsum(_widened(d), dtype=np.int64) for d, _ in rows]
     fs = [_widened(zlib.decompress(c)).reshape(-1, 2) @ s['weights'] for _, c in rows]
     if len(rows) < 2: return (ds[0], fs[0]) if rows else (np.zeros(0, np.int64), np.zeros(0))
-    ids, at = np.unique(np.concatenate(ds), return_inverse=True)
+    ids, at = _union(ds)
     return ids, np.bincount(at, np.concatenate(fs))
 
-def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None)->list|None:
-    """`[(id, bm25)]` of a widened query, ranked from the keyword cache as FTS5 would, among the rows that pass `where`;
-    None when the cache cannot answer (FTS5 then does), a damaged cache included."""
+def _union(runs:list):
+    "`(ids, at)`: the sorted union of sorted id arrays, and where each of their ids sits in it (`np.unique`'s inverse)."
+    cat = np.concatenate(runs)
+    order = np.argsort(cat, kind='stable')   # a merge of the sorted runs: about half `np.unique`'s sort
+    ids = cat[order]; new = np.empty(len(ids), bool); new[:1] = True; np.not_equal(ids[1:], ids[:-1], out=new[1:])
+    at = np.empty(len(ids), np.int64); at[order] = np.cumsum(new) - 1
+    return ids[new], at
+
+def _kw_ids_counts(s:dict, rows:list):
+    """`(row ids, counts at)`: `counts_at(positions)` gives the weighted counts there. A single term's counts are read
+    only where asked (a strict query needs them only in the few rows that hold every term)."""
+    if len(rows) == 1:
+        (d, c), = rows
+        return np.cumsum(_widened(d), dtype=np.int64), lambda at: _widened(zlib.decompress(c)).reshape(-1, 2)[at] @ s['weights']
+    ids, f = _kw_postings(s, rows)
+    return ids, lambda at: f[at]
+
+def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, widen:bool=True)->list|None:
+    """`[(id, bm25)]` of a query in its widened (or strict) form, ranked from the keyword cache as FTS5 would, among
+    the rows that pass `where`; None when the cache cannot answer (FTS5 then does), a damaged cache included."""
     if t.db.conn.in_transaction: return None   # FTS5 holds this transaction's writes in memory: the digest cannot see them
-    try: return _ranked_from_cache(t, q, limit, where, where_args)
+    try: return _ranked_from_cache(t, q, limit, where, where_args, widen)
     except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e:
         _log.warning('litetree: the keyword cache of %r cannot be read (%s); searching FTS5 instead (litetree check --repair rewrites it)', t.name, e)
         _store(t)['kw'] = dict(seen=_db_seen(t.db), mark=None, state=None)   # not again until the file changes
         return None
 
-def _ranked_from_cache(t:ChunkStore, q:str, limit:int, where, where_args)->list|None:
-    if (s := _kw_state(t)) is None: return None
+def _ranked_from_cache(t:ChunkStore, q:str, limit:int, where, where_args, widen:bool=True)->list|None:
+    if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
+    lists = [_kw_rows(t, term, prefix) for term, prefix in terms]
+    ids, score = (_any_term if widen else _every_term)(s, lists)
+    best = _best(ids, score, limit)[:limit] if not where else _best_passing(t, ids, score, limit, where, where_args)
+    return [(int(ids[i]), -float(score[i])) for i in best]
+
+def _cache_terms(s:dict, q:str, widen:bool)->list|None:
+    "`[(token, is prefix)]` of a query, as FTS5's tokenizer reads it; None when only FTS5 can rank it."
     terms = []
-    for kind, ws in _query_terms(q, widen=True).values():
+    for kind, ws in _query_terms(q, widen).values():
         if len(ws) != 1: return None   # a phrase of several words needs FTS5's positions
         toks = s['tok'](ws[0].encode(), apsw.FTS5_TOKENIZE_QUERY | (apsw.FTS5_TOKENIZE_PREFIX if kind == 'prefix' else 0), None, include_offsets=False)
         if len(toks) != 1 or len(toks[0]) != 1: return None
         terms.append((toks[0][0], kind == 'prefix'))
-    N, lens, score, seen = s['N'], s['lens'], np.zeros(len(s['lens'])), np.zeros(len(s['lens']), bool)
-    for term, prefix in terms:
-        ids, f = _kw_postings(t, s, term, prefix)
-        if not len(ids): continue
-        idf = math.log((N - len(ids) + 0.5) / (len(ids) + 0.5))
-        score[ids] += (idf if idf > 0 else 1e-6) * ((f * (_BM25_K1 + 1)) / (f + _BM25_K1 * (1 - _BM25_B + _BM25_B * lens[ids] / s['avgdl'])))   # FTS5's arithmetic, bit for bit
-        seen[ids] = True
+    return terms
+
+def _bm25_part(s:dict, ids, df:int, f)->np.ndarray:
+    "One term's share of the bm25 scores of rows `ids` (`df` rows hold it, `f` times each): FTS5's arithmetic, bit for bit."
+    idf = math.log((s['N'] - df + 0.5) / (df + 0.5))
+    return (idf if idf > 0 else 1e-6) * ((f * (_BM25_K1 + 1)) / (f + s['norm'][ids]))
+
+def _any_term(s:dict, lists:list):
+    "`(ids, scores)` of the rows holding any of the terms: a widened query."
+    score, seen = np.zeros(len(s['norm'])), np.zeros(len(s['norm']), bool)
+    for rows in lists:
+        ids, f = _kw_postings(s, rows)
+        if len(ids): score[ids] += _bm25_part(s, ids, len(ids), f); seen[ids] = True
     hit = np.flatnonzero(seen)
-    best = _best(hit, score, limit)[:limit] if not where else _best_passing(t, hit, score, limit, where, where_args)
-    return [(int(i), -float(score[i])) for i in best]
+    return hit, score[hit]
 
-def _best(hit, score, n:int)->np.ndarray:
-    "The `n` best of `hit` by score (ties by id), in order, with any rows tied with the last one after them."
-    if len(hit) > n: hit = hit[score[hit] >= np.partition(score[hit], len(hit) - n)[len(hit) - n]]
-    return hit[np.lexsort((hit, -score[hit]))]
+def _every_term(s:dict, lists:list):
+    """`(ids, scores)` of the rows holding every term: a strict query. The rarest term's rows are the candidates, and
+    each longer list is only searched for those still in, its counts read only there."""
+    ids, parts = np.zeros(0, np.int64), [None] * len(lists)
+    if not all(lists): return ids, np.zeros(0)   # a word the store lacks: nothing holds them all
+    for n, k in enumerate(sorted(range(len(lists)), key=lambda k: sum(len(d) for d, _ in lists[k]))):
+        tid, counts_at = _kw_ids_counts(s, lists[k])
+        if n == 0: ids, at = tid, slice(None)
+        else:
+            at = np.minimum(np.searchsorted(tid, ids), len(tid) - 1); keep = tid[at] == ids
+            ids, at = ids[keep], at[keep]
+            parts = [None if p is None else (p[0], p[1][keep]) for p in parts]
+        parts[k] = (len(tid), counts_at(at))
+        if not len(ids): return ids, np.zeros(0)
+    score = np.zeros(len(ids))
+    for df, f in parts: score += _bm25_part(s, ids, df, f)   # in the query's order, as FTS5 adds them up
+    return ids, score
 
-def _best_passing(t:ChunkStore, hit, score, limit:int, where, where_args)->list:
-    "The `limit` best of `hit` that pass a filter: the filter is asked about the best rows first, more each round."
+def _best(ids, score, n:int)->np.ndarray:
+    "Positions of the `n` best rows by score (ties by id), in order, with any rows tied with the last one after them."
+    at = np.arange(len(ids)) if len(ids) <= n else np.flatnonzero(score >= np.partition(score, len(ids) - n)[len(ids) - n])
+    return at[np.lexsort((ids[at], -score[at]))]
+
+def _best_passing(t:ChunkStore, ids, score, limit:int, where, where_args)->list:
+    "Positions of the `limit` best rows that pass a filter: the filter is asked about the best rows first, more each round."
     out, done, n = [], 0, max(limit * 10, 1_000)
-    while len(out) < limit and done < len(hit):
-        ranked = _best(hit, score, n)
-        part = ranked[done:].tolist(); keep = t._passing(part, where, where_args)
-        out += [i for i in part if i in keep][:limit - len(out)]
+    while len(out) < limit and done < len(ids):
+        ranked = _best(ids, score, n)
+        part = ranked[done:]; keep = t._passing(ids[part].tolist(), where, where_args)
+        out += [a for a in part.tolist() if int(ids[a]) in keep][:limit - len(out)]
         done, n = len(ranked), n * 4
     return out
 
@@ -1379,7 +1435,7 @@ def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)
 @patch
 def _keyword_leg(self:ChunkStore, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
     "`[(id, bm25)]` for what a user typed, in its strict or widened form (each backend has its own)."
-    if widen and (hits := _cached_ids(self, q, limit, where, where_args)) is not None: return hits   # the keyword cache, when fresh
+    if (hits := _cached_ids(self, q, limit, where, where_args, widen)) is not None: return hits   # the keyword cache, when fresh
     return self._fts_ids(fts_query(q, widen), limit, where, where_args)
 
 @patch
