@@ -1176,6 +1176,12 @@ def _where_sql(where, where_args=None):
     return f'({where})', list(where_args or [])
 
 @patch
+def _ids_passing(self:ChunkStore, where, where_args)->np.ndarray:
+    "The ids of every row that passes the filter."
+    w, params = _where_sql(where, where_args)
+    return np.fromiter((r[0] for r in self.db.execute(f'SELECT id FROM {qi(self.name)} WHERE {w}', params)), np.int64)
+
+@patch
 def _passing(self:ChunkStore, ids, where, where_args)->set:
     "Those of `ids` whose rows pass the filter (in as few statements as SQLite's cap on parameters allows)."
     w, params, ids, out = *_where_sql(where, where_args), list(map(int, ids)), set()
@@ -1258,8 +1264,8 @@ def cache_keywords(self:ChunkStore, least:int=None)->bool:
         self.db.execute(f'DROP TABLE IF EXISTS {K}'); self.db._set_meta(name, 'kw_mark', '')
         n, low, top = self.db.execute(f'SELECT count(*), coalesce(min(id), 0), coalesce(max(id), 0) FROM {qi(name)}').fetchone()
         ddl = self.db.execute('SELECT sql FROM sqlite_master WHERE name=?', (name + '_fts',)).fetchone()
-        if n < (KW_CACHE_MIN if least is None else least) or low < 0 or top > 4 * n + 1_000 or TOKENIZE not in (ddl[0] if ddl else '') or _bm25_weights(self) is None:
-            return False   # small, negative or sparse ids, another tokenizer or another ranking
+        if n < (KW_CACHE_MIN if least is None else least) or low < 0 or top > 4 * n + 1_000 or TOKENIZE not in (ddl[0] if ddl else '') or not _whole_weights(self):
+            return False   # small, negative or sparse ids, another tokenizer, another ranking or fractional weights
         self.db.execute(f'CREATE TABLE {K} (term TEXT PRIMARY KEY, docs BLOB NOT NULL, counts BLOB NOT NULL) WITHOUT ROWID')
         V = qi(f'_lt_vocab_{name}')
         self.db.execute(f'CREATE VIRTUAL TABLE temp.{V} USING fts5vocab(main, {qi(name + "_fts")}, instance)')
@@ -1273,14 +1279,14 @@ def cache_keywords(self:ChunkStore, least:int=None)->bool:
     return True
 
 def _kw_load(t:ChunkStore)->dict:
-    "What ranking from the cache needs in memory: row lengths and their normalisation, FTS5's totals, column weights, the query tokenizer."
+    "What ranking from the cache needs in memory: each row's length normalisation, FTS5's totals, column weights, the query tokenizer."
     K, F = qi(t.name + '_kw'), qi(t.name + '_fts_data')
     lens = _widened(zlib.decompress(t.db.conn.execute(f"SELECT docs FROM {K} WHERE term=''").fetchone()[0])).astype(np.float64)
     nrow, *totals = _varints(t.db.conn.execute(f'SELECT block FROM {F} WHERE id=1').fetchone()[0])
     name, *args = shlex.split(TOKENIZE)
     avgdl = sum(totals) / max(nrow, 1)
-    return dict(norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / avgdl),   # bm25's length normalisation of each row
-                lens=lens, avgdl=avgdl, N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
+    return dict(norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / (avgdl or 1.0)),   # bm25's length normalisation of each row
+                length=lens.sum(), avgdl=avgdl, N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
 
 _BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
 
@@ -1296,6 +1302,11 @@ def _bm25_weights(t:ChunkStore)->tuple|None:
     "The (content, heading) weights of the store's configured `bm25` ranking (1 where unsaid); None when it ranks some other way."
     if (args := _bm25_config(t)) is False: return None
     return tuple(([float(x) for x in args.split(',')] if args else []) + [1.0, 1.0])[:2]
+
+def _whole_weights(t:ChunkStore)->bool:
+    """Can the cache rank as the store's `bm25` does, to the bit? FTS5 adds a column's weight once per occurrence and
+    the cache multiplies it by the count: the same number for whole weights (the default 1 and 2), not for 0.1."""
+    return (w := _bm25_weights(t)) is not None and all(float(x).is_integer() for x in w)
 
 def _kw_state(t:ChunkStore)->dict|None:
     "The store's keyword cache as this connection can use it, or None when there is none or FTS5 changed since."
@@ -1326,7 +1337,8 @@ def _union(runs:list):
     "`(ids, at)`: the sorted union of sorted id arrays, and where each of their ids sits in it (`np.unique`'s inverse)."
     cat = np.concatenate(runs)
     order = np.argsort(cat, kind='stable')   # a merge of the sorted runs: about half `np.unique`'s sort
-    ids = cat[order]; new = np.empty(len(ids), bool); new[:1] = True; np.not_equal(ids[1:], ids[:-1], out=new[1:])
+    ids = cat[order]
+    new = np.empty(len(ids), bool); new[:1] = True; np.not_equal(ids[1:], ids[:-1], out=new[1:])   # the first of each id
     at = np.empty(len(ids), np.int64); at[order] = np.cumsum(new) - 1
     return ids[new], at
 
@@ -1343,18 +1355,20 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, wid
     """`[(id, bm25)]` of a query in its widened (or strict) form, ranked from the keyword cache as FTS5 would, among
     the rows that pass `where`; None when the cache cannot answer (FTS5 then does), a damaged cache included."""
     if t.db.conn.in_transaction: return None   # FTS5 holds this transaction's writes in memory: the digest cannot see them
-    try: return _ranked_from_cache(t, q, limit, where, where_args, widen)
+    try: scored = _scored_from_cache(t, q, widen)
     except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e:
         _log.warning('litetree: the keyword cache of %r cannot be read (%s); searching FTS5 instead (litetree check --repair rewrites it)', t.name, e)
         _store(t)['kw'] = dict(seen=_db_seen(t.db), mark=None, state=None)   # not again until the file changes
         return None
-
-def _ranked_from_cache(t:ChunkStore, q:str, limit:int, where, where_args, widen:bool=True)->list|None:
-    if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
-    lists = [_kw_rows(t, term, prefix) for term, prefix in terms]
-    ids, score = (_any_term if widen else _every_term)(s, lists)
+    if scored is None: return None
+    ids, score = scored   # the filter is applied outside the `try`: its errors are the caller's, not the cache's
     best = _best(ids, score, limit)[:limit] if not where else _best_passing(t, ids, score, limit, where, where_args)
     return [(int(ids[i]), -float(score[i])) for i in best]
+
+def _scored_from_cache(t:ChunkStore, q:str, widen:bool):
+    "`(ids, scores)` of every row the query matches, from the keyword cache; None when only FTS5 can rank it."
+    if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
+    return (_any_term if widen else _every_term)(s, [_kw_rows(t, term, prefix) for term, prefix in terms])
 
 def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     "`[(token, is prefix)]` of a query, as FTS5's tokenizer reads it; None when only FTS5 can rank it."
@@ -1362,7 +1376,7 @@ def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     for kind, ws in _query_terms(q, widen).values():
         if len(ws) != 1: return None   # a phrase of several words needs FTS5's positions
         toks = s['tok'](ws[0].encode(), apsw.FTS5_TOKENIZE_QUERY | (apsw.FTS5_TOKENIZE_PREFIX if kind == 'prefix' else 0), None, include_offsets=False)
-        if len(toks) != 1 or len(toks[0]) != 1: return None
+        if len(toks) != 1 or len(toks[0]) != 1 or not toks[0][0]: return None   # '' (a lone combining mark) names the lengths row
         terms.append((toks[0][0], kind == 'prefix'))
     return terms
 
@@ -1381,18 +1395,19 @@ def _any_term(s:dict, lists:list):
     return hit, score[hit]
 
 def _every_term(s:dict, lists:list):
-    """`(ids, scores)` of the rows holding every term: a strict query. The rarest term's rows are the candidates, and
-    each longer list is only searched for those still in, its counts read only there."""
-    ids, parts = np.zeros(0, np.int64), [None] * len(lists)
-    if not all(lists): return ids, np.zeros(0)   # a word the store lacks: nothing holds them all
-    for n, k in enumerate(sorted(range(len(lists)), key=lambda k: sum(len(d) for d, _ in lists[k]))):
-        tid, counts_at = _kw_ids_counts(s, lists[k])
-        if n == 0: ids, at = tid, slice(None)
+    """`(ids, scores)` of the rows holding every term: a strict query. The rows of the shortest list (in bytes: about
+    the rarest term) are the candidates, and each longer list is only searched for those still in, its counts read
+    only there."""
+    ids, parts = None, [None] * len(lists)   # parts[k]: term k's (rows holding it, weighted counts in the candidates)
+    if not lists or not all(lists): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
+    for k in sorted(range(len(lists)), key=lambda k: sum(len(d) for d, _ in lists[k])):
+        term_ids, counts_at = _kw_ids_counts(s, lists[k])
+        if ids is None: ids, at = term_ids, np.arange(len(term_ids))
         else:
-            at = np.minimum(np.searchsorted(tid, ids), len(tid) - 1); keep = tid[at] == ids
-            ids, at = ids[keep], at[keep]
-            parts = [None if p is None else (p[0], p[1][keep]) for p in parts]
-        parts[k] = (len(tid), counts_at(at))
+            at = np.minimum(np.searchsorted(term_ids, ids), len(term_ids) - 1); held = term_ids[at] == ids
+            ids, at = ids[held], at[held]
+            parts = [None if p is None else (p[0], p[1][held]) for p in parts]
+        parts[k] = (len(term_ids), counts_at(at))
         if not len(ids): return ids, np.zeros(0)
     score = np.zeros(len(ids))
     for df, f in parts: score += _bm25_part(s, ids, df, f)   # in the query's order, as FTS5 adds them up
@@ -1404,14 +1419,16 @@ def _best(ids, score, n:int)->np.ndarray:
     return at[np.lexsort((ids[at], -score[at]))]
 
 def _best_passing(t:ChunkStore, ids, score, limit:int, where, where_args)->list:
-    "Positions of the `limit` best rows that pass a filter: the filter is asked about the best rows first, more each round."
-    out, done, n = [], 0, max(limit * 10, 1_000)
-    while len(out) < limit and done < len(ids):
-        ranked = _best(ids, score, n)
-        part = ranked[done:]; keep = t._passing(ids[part].tolist(), where, where_args)
-        out += [a for a in part.tolist() if int(ids[a]) in keep][:limit - len(out)]
-        done, n = len(ranked), n * 4
-    return out
+    """Positions of the `limit` best rows that pass a filter. The filter is asked about the best thousand rows first,
+    which is enough for a broad one; when fewer pass, SQLite lists every row the filter passes and the best hits among
+    them are kept (a narrow filter, such as one document, passes few rows, and asking about the hits a batch at a
+    time went through most of them)."""
+    first = _best(ids, score, max(limit * 10, 1_000))
+    keep = t._passing(ids[first].tolist(), where, where_args)
+    out = [a for a in first.tolist() if int(ids[a]) in keep][:limit]
+    if len(out) == limit or len(first) == len(ids): return out
+    sel = np.flatnonzero(np.isin(ids, t._ids_passing(where, where_args)))
+    return sel[_best(ids[sel], score[sel], limit)][:limit].tolist()
 
 # %% ../nbs/00_core.ipynb #55645668
 @patch
@@ -1753,7 +1770,7 @@ def _kw_problem(db, store:str)->str|None:
         if (s := _kw_state(t)) is None: return None
     except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e: return f'it cannot be read ({e})'
     V, K = qi(f'_lt_check_{store}'), qi(store + '_kw')
-    if abs(s['lens'].sum() - s['avgdl'] * s['N']) > 0.5: return "its row lengths differ from the FTS index's totals"
+    if abs(s['length'] - s['avgdl'] * s['N']) > 0.5: return "its row lengths differ from the FTS index's totals"
     db.execute(f'CREATE VIRTUAL TABLE temp.{V} USING fts5vocab(main, {qi(store + "_fts")}, row)')
     try:
         want = {term: (n, cnt) for term, n, cnt in db.conn.execute(f'SELECT term, doc, cnt FROM temp.{V}')}
