@@ -1325,10 +1325,13 @@ def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
     if prefix: return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
     return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
 
+def _row_ids(docs:bytes)->np.ndarray: return np.cumsum(_widened(docs), dtype=np.int64)   # a cache row's gaps, added up
+def _counts(blob:bytes)->np.ndarray: return _widened(zlib.decompress(blob)).reshape(-1, 2)   # (content, heading) per row
+
 def _kw_postings(s:dict, rows:list):
     "`(row ids, weighted counts)` of the rows holding any of the terms of cache `rows` (a prefix's terms count as one)."
-    ds = [np.cumsum(_widened(d), dtype=np.int64) for d, _ in rows]
-    fs = [_widened(zlib.decompress(c)).reshape(-1, 2) @ s['weights'] for _, c in rows]
+    ds = [_row_ids(d) for d, _ in rows]
+    fs = [_counts(c) @ s['weights'] for _, c in rows]
     if len(rows) < 2: return (ds[0], fs[0]) if rows else (np.zeros(0, np.int64), np.zeros(0))
     ids, at = _union(ds)
     return ids, np.bincount(at, np.concatenate(fs))
@@ -1347,7 +1350,7 @@ def _kw_ids_counts(s:dict, rows:list):
     only where asked (a strict query needs them only in the few rows that hold every term)."""
     if len(rows) == 1:
         (d, c), = rows
-        return np.cumsum(_widened(d), dtype=np.int64), lambda at: _widened(zlib.decompress(c)).reshape(-1, 2)[at] @ s['weights']
+        return _row_ids(d), lambda at: _counts(c)[at] @ s['weights']
     ids, f = _kw_postings(s, rows)
     return ids, lambda at: f[at]
 
@@ -1775,7 +1778,7 @@ def _kw_problem(db, store:str)->str|None:
     try:
         want = {term: (n, cnt) for term, n, cnt in db.conn.execute(f'SELECT term, doc, cnt FROM temp.{V}')}
         for term, docs, counts in db.conn.execute(f"SELECT term, docs, counts FROM {K} WHERE term != ''"):
-            try: got = (len(_widened(docs)), int(_widened(zlib.decompress(counts)).sum()))
+            try: got = (len(_widened(docs)), int(_counts(counts).sum()))
             except (zlib.error, KeyError, ValueError): return f'the row of {term!r} cannot be read'
             if want.pop(term, None) != got: return f'the row of {term!r} differs from the FTS index'
         if want: return f'{len(want)} terms of the FTS index are missing'
