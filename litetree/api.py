@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
 from .data import load_embedder, ParseError, MiniLMEmbedder
-from .ingest import check_options, ingest_summary
+from .ingest import check_options, ingest_summary, _merge_after_load
 from .llm import llm_builder
 from .corpus import is_folder
 from fastcore.basics import patch
@@ -141,8 +141,9 @@ def read(self:Index, node_id:str, **kw)->dict:
 @patch
 def remove(self:Index, source)->int:
     "Remove the documents from `source` (a path as added, or a doc id); returns how many went."
-    n = self.db.delete_source(str(Path(source).resolve()) if _is_path(source) else str(source), self.store)
-    return n or self.db.delete_doc(str(source), self.store)
+    n = self.db.delete_source(str(Path(source).resolve()) if _is_path(source) else str(source), self.store) or self.db.delete_doc(str(source), self.store)
+    _merge_after_load(self.db.get_store(self.store), 0)   # the keyword cache, rewritten once it is too far behind
+    return n
 
 @patch(as_prop=True)
 def docs(self:Index)->list:

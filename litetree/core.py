@@ -6,13 +6,14 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_LIMIT', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'GRAPH_DTYPE', 'GRAPH_EF', 'SMALL_RESCORE', 'DECLARABLE',
-           'STOP_WORDS', 'KW_CACHE_MIN', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP',
-           'WIDEN_BELOW', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi',
-           'check_count', 'to_vector', 'to_blob', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id',
-           'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
+           'STOP_WORDS', 'KW_CACHE_MIN', 'KW_BEHIND_MAX', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE',
+           'LEXICAL_DAMP', 'WIDEN_BELOW', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase', 'database',
+           'qi', 'check_count', 'to_vector', 'to_blob', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex',
+           'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits',
+           'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, hashlib, struct, logging, unicodedata, functools, weakref
+import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -1213,6 +1214,7 @@ def _hit(row:dict)->dict:
 
 # %% ../nbs/00_core.ipynb #29dd7854
 KW_CACHE_MIN = 20_000          # chunks below which widened queries are ranked by FTS5 alone: fast enough, and no extra disk
+KW_BEHIND_MAX = 20_000         # rows written since the cache was that queries read afresh (~50 µs a row, once per change of the file)
 _BM25_K1, _BM25_B = 1.2, 0.75  # the constants of FTS5's bm25()
 
 def _varints(b:bytes)->list:
@@ -1256,12 +1258,27 @@ def _row_lengths(db, name:str, top:int)->bytes:
     for i, sz in db.conn.execute(f'SELECT id, sz FROM {qi(name + "_fts_docsize")}'): lens[i] = sum(_varints(sz))
     return zlib.compress(_narrow(lens), 1)
 
+def _kw_log_ddl(s:str)->str:
+    "The log of rows whose words changed since the keyword cache was written (queries read those rows afresh)."
+    S, L = qi(s), qi(s + '_kwlog')
+    return f"""
+CREATE TABLE IF NOT EXISTS {L} (id INTEGER PRIMARY KEY);
+CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_ai')} AFTER INSERT ON {S} BEGIN INSERT OR IGNORE INTO {L}(id) VALUES (new.id); END;
+CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_ad')} AFTER DELETE ON {S} BEGIN INSERT OR IGNORE INTO {L}(id) VALUES (old.id); END;
+CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_au')} AFTER UPDATE OF content, heading, id ON {S} BEGIN
+  INSERT OR IGNORE INTO {L}(id) VALUES (old.id); INSERT OR IGNORE INTO {L}(id) VALUES (new.id); END;
+"""
+
+def _drop_kw_log(db, s:str):
+    for t in ('_kw_ai', '_kw_ad', '_kw_au'): db.execute(f'DROP TRIGGER IF EXISTS {qi(s + t)}')
+    db.execute(f'DROP TABLE IF EXISTS {qi(s + "_kwlog")}')
+
 @patch
 def cache_keywords(self:ChunkStore, least:int=None)->bool:
     "Write the keyword cache from the FTS5 index as it stands; False (and no cache) under `least` chunks (`KW_CACHE_MIN`)."
     K, name = qi(self.name + '_kw'), self.name
     with self.db.writing('caching the keyword index'):
-        self.db.execute(f'DROP TABLE IF EXISTS {K}'); self.db._set_meta(name, 'kw_mark', '')
+        self.db.execute(f'DROP TABLE IF EXISTS {K}'); self.db._set_meta(name, 'kw_mark', ''); _drop_kw_log(self.db, name)
         n, low, top = self.db.execute(f'SELECT count(*), coalesce(min(id), 0), coalesce(max(id), 0) FROM {qi(name)}').fetchone()
         ddl = self.db.execute('SELECT sql FROM sqlite_master WHERE name=?', (name + '_fts',)).fetchone()
         if n < (KW_CACHE_MIN if least is None else least) or low < 0 or top > 4 * n + 1_000 or TOKENIZE not in (ddl[0] if ddl else '') or not _whole_weights(self):
@@ -1274,19 +1291,65 @@ def cache_keywords(self:ChunkStore, least:int=None)->bool:
             self.db.conn.executemany(f'INSERT INTO {K} VALUES (?, ?, ?)', (_postings_row(*r) for r in rows))
             self.db.execute(f"INSERT INTO {K} VALUES ('', ?, x'')", (_row_lengths(self.db, name, top),))   # '' is never a term
         finally: self.db.execute(f'DROP TABLE temp.{V}')
-        self.db._set_meta(name, 'kw_mark', _fts_mark(self.db, name, self._rank_sql()))
+        self.db.executescript(_kw_log_ddl(name))   # from here on, every row written is logged
+        mark, rank = _fts_mark(self.db, name, self._rank_sql()), self._rank_sql()
+        for k, v in dict(kw_mark=mark, kw_log=mark, kw_rank=rank).items(): self.db._set_meta(name, k, v)
     _store(self).pop('kw', None)
     return True
 
-def _kw_load(t:ChunkStore)->dict:
-    "What ranking from the cache needs in memory: each row's length normalisation, FTS5's totals, column weights, the query tokenizer."
+@patch
+def keywords_behind(self:ChunkStore)->int:
+    "Rows written since the keyword cache was (queries read them afresh up to `KW_BEHIND_MAX`); 0 without a cache."
+    if not self.db.store_meta(self.name).get('kw_log'): return 0
+    try: return self.db.execute(f'SELECT count(*) FROM {qi(self.name + "_kwlog")}').fetchone()[0]
+    except apsw.SQLError: return 0
+
+def _kw_load(t:ChunkStore, behind:bool=False)->dict|None:
+    """What ranking from the cache needs in memory: each row's length normalisation, FTS5's totals, column weights, the
+    query tokenizer; `behind`: with the rows written since read afresh (`_kw_catch_up`), or None when that cannot be done."""
     K, F = qi(t.name + '_kw'), qi(t.name + '_fts_data')
     lens = _widened(zlib.decompress(t.db.conn.execute(f"SELECT docs FROM {K} WHERE term=''").fetchone()[0])).astype(np.float64)
     nrow, *totals = _varints(t.db.conn.execute(f'SELECT block FROM {F} WHERE id=1').fetchone()[0])
     name, *args = shlex.split(TOKENIZE)
+    s = dict(N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
+    if behind and ((lens := _kw_catch_up(t, s, lens)) is None or lens.sum() != sum(totals)): return None   # the log missed a write
     avgdl = sum(totals) / max(nrow, 1)
-    return dict(norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / (avgdl or 1.0)),   # bm25's length normalisation of each row
-                length=lens.sum(), avgdl=avgdl, N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
+    return dict(s, norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / (avgdl or 1.0)),   # bm25's length normalisation of each row
+                length=lens.sum(), avgdl=avgdl)
+
+def _kw_catch_up(t:ChunkStore, s:dict, lens:np.ndarray)->np.ndarray|None:
+    """Read the rows the cache's log names afresh, as FTS5 indexed them: their lengths from FTS5's own row sizes, their
+    words from its tokenizer. `s` gains `stale` (the rows whose postings in the cache may no longer be theirs, in
+    order) and `fresh` (what the logged rows hold now, by term). Returns every row's length; None when the log is
+    missing (a cache written before there was one) or longer than `KW_BEHIND_MAX`, or names a negative id."""
+    S, L, D = qi(t.name), qi(t.name + '_kwlog'), qi(t.name + '_fts_docsize')
+    try: changed = np.fromiter((r[0] for r in t.db.conn.execute(f'SELECT id FROM {L}')), np.int64)
+    except apsw.SQLError: return None
+    if len(changed) > KW_BEHIND_MAX or (len(changed) and changed[0] < 0): return None
+    top, s['cached'] = max(len(lens), int(changed[-1]) + 1 if len(changed) else 0), len(lens)   # the cache holds rows under `cached`
+    s['stale'] = changed[changed < len(lens)]
+    s['stale_mask'] = np.zeros(top, bool); s['stale_mask'][s['stale']] = True
+    lens = np.concatenate([lens, np.zeros(top - len(lens))]); lens[changed] = 0   # a deleted row has no length
+    for i, sz in t.db.conn.execute(f'SELECT id, sz FROM {D} WHERE id IN (SELECT id FROM {L})'): lens[i] = sum(_varints(sz))
+    rows = t.db.conn.execute(f'SELECT id, content, heading FROM {S} WHERE id IN (SELECT id FROM {L}) AND id IN (SELECT id FROM {D})')
+    s['fresh'] = _postings_of(s['tok'], rows, top); s['fresh_terms'] = sorted(s['fresh'])
+    return lens
+
+def _postings_of(tok, rows, top:int)->dict:
+    "`{term: (row ids, (content, heading) counts)}` of `(id, content, heading)` rows with ids under `top`, tokenized as FTS5 indexes them."
+    words, spans, sizes = [], [], []   # every word in order, and which row and column each stretch of them is
+    for i, *cols in rows:
+        for col, text in enumerate(cols):
+            if text is None: continue
+            n = len(words); words += itertools.chain.from_iterable(tok(text if isinstance(text, bytes) else str(text).encode(), apsw.FTS5_TOKENIZE_DOCUMENT, None, include_offsets=False))
+            spans.append(i * 2 + col); sizes.append(len(words) - n)
+    vocab = {}
+    code = np.fromiter(map(vocab.setdefault, words, itertools.count()), np.int64, len(words))   # one number per distinct word
+    key, n = np.unique(code * 2 * top + np.repeat(np.array(spans, np.int64), sizes), return_counts=True)   # (word, row, column)
+    pair, at = np.unique(key >> 1, return_inverse=True)
+    counts = np.zeros((len(pair), 2), np.int64); counts[at, key & 1] = n
+    word_of, start = {c: w for w, c in vocab.items()}, np.flatnonzero(np.diff(pair // top, prepend=-1))
+    return {word_of[int(pair[a] // top)]: (pair[a:b] % top, counts[a:b]) for a, b in zip(start, [*start[1:], len(pair)])}
 
 _BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
 
@@ -1309,14 +1372,18 @@ def _whole_weights(t:ChunkStore)->bool:
     return (w := _bm25_weights(t)) is not None and all(float(x).is_integer() for x in w)
 
 def _kw_state(t:ChunkStore)->dict|None:
-    "The store's keyword cache as this connection can use it, or None when there is none or FTS5 changed since."
+    """The store's keyword cache as this connection can use it: as written while FTS5 has not changed since, caught up
+    from its log of written rows when it has; None when there is no cache or it cannot be caught up."""
     st, seen = _store(t), _db_seen(t.db)
     kw = st.get('kw') or {}
     if kw.get('seen') != seen:
-        mark = t.db.store_meta(t.name).get('kw_mark')
-        fresh = bool(mark) and mark == _fts_mark(t.db, t.name, t._rank_sql())
-        state = (kw['state'] if kw.get('mark') == mark and kw.get('state') else _kw_load(t)) if fresh else None
-        kw = st['kw'] = dict(seen=seen, mark=mark, state=state)
+        meta = t.db.store_meta(t.name)
+        mark, now = meta.get('kw_mark'), _fts_mark(t.db, t.name, t._rank_sql()) if meta.get('kw_mark') else None
+        if not mark or str(meta.get('fts_triggers', 1)) == '0': state = None   # none, or FTS5 is behind its rows (a bulk load)
+        elif mark == now: state = kw['state'] if kw.get('now') == now and kw.get('state') else _kw_load(t)
+        elif meta.get('kw_log') == mark and meta.get('kw_rank') == t._rank_sql(): state = _kw_load(t, behind=True)
+        else: state = None   # written by a version without the log, or ranked another way since
+        kw = st['kw'] = dict(seen=seen, now=now, state=state)
     return kw['state']
 
 def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
@@ -1325,8 +1392,46 @@ def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
     if prefix: return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
     return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
 
-def _row_ids(docs:bytes)->np.ndarray: return np.cumsum(_widened(docs), dtype=np.int64)   # a cache row's gaps, added up
-def _counts(blob:bytes)->np.ndarray: return _widened(zlib.decompress(blob)).reshape(-1, 2)   # (content, heading) per row
+def _row_ids(docs)->np.ndarray:
+    "A cache row's row ids: its gaps, added up. Rows read afresh come as arrays, a cache row with some appended as a pair."
+    if isinstance(docs, np.ndarray): return docs
+    if isinstance(docs, tuple): return np.concatenate([_row_ids(d) for d in docs])
+    return np.cumsum(_widened(docs), dtype=np.int64)
+
+def _counts(blob)->np.ndarray:
+    "A cache row's occurrences, (content, heading) per row (as arrays and pairs too, as `_row_ids`)."
+    if isinstance(blob, np.ndarray): return blob
+    if isinstance(blob, tuple): return np.concatenate([_counts(b) for b in blob])
+    return _widened(zlib.decompress(blob)).reshape(-1, 2)
+
+def _size(docs)->int: return sum(map(_size, docs)) if isinstance(docs, tuple) else len(docs)   # about the bytes of a cache row's ids
+
+def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
+    "A term's cache rows without the rows written since the cache was, plus what those rows hold of it now."
+    out, stale = [], s['stale']
+    for d, c in rows:
+        if not len(stale): out.append((d, c)); continue   # only rows added since: the cache's rows are all still true
+        ids = _row_ids(d)
+        if len(stale) * 16 > len(ids): keep = ~s['stale_mask'][ids]   # many stale rows: look each of this term's rows up
+        else:                                                          # few: find each stale row among this term's
+            at = np.searchsorted(ids, stale); inside = at < len(ids)
+            keep = np.ones(len(ids), bool); keep[at[inside][ids[at[inside]] == stale[inside]]] = False
+        if keep.all(): out.append((ids, c))
+        elif keep.any(): out.append((ids[keep], _counts(c)[keep]))
+    words = s['fresh_terms'][bisect.bisect_left(s['fresh_terms'], term):bisect.bisect_left(s['fresh_terms'], term + '\U0010FFFF')] if prefix else [term] if term in s['fresh'] else []
+    if not words: return out
+    ids, counts = _fresh_run(s, words)
+    if len(out) == 1 and ids[0] >= s['cached']:   # rows added after all the cache holds: appended, it is still one row, read only if asked
+        (d, c), = out
+        return [((d, ids), (c, counts))]
+    return out + [(ids, counts)]
+
+def _fresh_run(s:dict, words:list)->tuple:
+    "`(row ids, counts)` of rows read afresh that hold any of `words` (a prefix's terms), their counts added up."
+    if len(words) == 1: return s['fresh'][words[0]]
+    ids, at = _union([s['fresh'][w][0] for w in words])
+    counts = np.zeros((len(ids), 2), np.int64); np.add.at(counts, at, np.concatenate([s['fresh'][w][1] for w in words]))
+    return ids, counts
 
 def _kw_postings(s:dict, rows:list):
     "`(row ids, weighted counts)` of the rows holding any of the terms of cache `rows` (a prefix's terms count as one)."
@@ -1371,7 +1476,9 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, wid
 def _scored_from_cache(t:ChunkStore, q:str, widen:bool):
     "`(ids, scores)` of every row the query matches, from the keyword cache; None when only FTS5 can rank it."
     if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
-    return (_any_term if widen else _every_term)(s, [_kw_rows(t, term, prefix) for term, prefix in terms])
+    lists = [_kw_rows(t, term, prefix) for term, prefix in terms]
+    if 'stale' in s: lists = [_caught_up(s, rows, *term) for rows, term in zip(lists, terms)]
+    return (_any_term if widen else _every_term)(s, lists)
 
 def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     "`[(token, is prefix)]` of a query, as FTS5's tokenizer reads it; None when only FTS5 can rank it."
@@ -1403,7 +1510,7 @@ def _every_term(s:dict, lists:list):
     only there."""
     ids, parts = None, [None] * len(lists)   # parts[k]: term k's (rows holding it, weighted counts in the candidates)
     if not lists or not all(lists): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
-    for k in sorted(range(len(lists)), key=lambda k: sum(len(d) for d, _ in lists[k])):
+    for k in sorted(range(len(lists)), key=lambda k: sum(_size(d) for d, _ in lists[k])):
         term_ids, counts_at = _kw_ids_counts(s, lists[k])
         if ids is None: ids, at = term_ids, np.arange(len(term_ids))
         else:
@@ -1766,11 +1873,12 @@ def _fts_problem(db, store:str)->str|None:
     except apsw.BusyError: return None   # another writer holds the lock: see `check`
 
 def _kw_problem(db, store:str)->str|None:
-    """None when a store has no fresh keyword cache, or when every term's row holds as many rows and occurrences as
-    FTS5's own vocabulary says; else what differs."""
+    """None when a store has no keyword cache as FTS5 stands (none, or one being caught up from its log of rows
+    written since), or when every term's row holds as many rows and occurrences as FTS5's own vocabulary says; else
+    what differs."""
     t = db.get_store(store)
     try:
-        if (s := _kw_state(t)) is None: return None
+        if (s := _kw_state(t)) is None or 'stale' in s: return None
     except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e: return f'it cannot be read ({e})'
     V, K = qi(f'_lt_check_{store}'), qi(store + '_kw')
     if abs(s['length'] - s['avgdl'] * s['N']) > 0.5: return "its row lengths differ from the FTS index's totals"

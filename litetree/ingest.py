@@ -12,7 +12,7 @@ import re, os, json, time, inspect, difflib, hashlib, logging, unicodedata
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, to_blob, embed_text, hash_embed
+from .core import Database, to_blob, embed_text, hash_embed, KW_BEHIND_MAX
 from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
 from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title, bare_title
 
@@ -192,6 +192,11 @@ def _prepare_parsed(self:Database, parsed:Parsed, path, title=None, kind=None, p
                                   label=None if title else _label(parsed, path, doc_title), collection=_collection(o.get('collection')))
     return {**res, 'source': str(path)}, rows
 
+def _merge_after_load(t, written:int, least:int=5_000):
+    """Merge the keyword index and rewrite its cache after a load that grew the store by a tenth or more, or once more
+    rows were written since the cache was than queries read afresh (`optimize_keywords`, `KW_BEHIND_MAX` in `00_core`)."""
+    if (written >= least and written * 10 >= t.count) or t.keywords_behind() > KW_BEHIND_MAX: t.optimize_keywords()
+
 @patch
 def add_file(self:Database,
              path,                   # file to ingest
@@ -212,7 +217,9 @@ def add_file(self:Database,
         return dict(doc_id=did, title=title or _pretty(path), source=str(path), skipped='unchanged', **({'refiled': coll} if moved else {}))
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **{k: v for k, v in kw.items() if k not in ('emb_fn', 'with_heading', 'index')})
-    if rows is not None: self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn'), store), store, prefix, kw.get('with_heading', True))
+    if rows is not None:
+        self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn'), store), store, prefix, kw.get('with_heading', True))
+        _merge_after_load(self.get_store(store), res.get('chunks', 0))
     return res
 
 # %% ../nbs/02a_ingest.ipynb #d51fbcbc
@@ -363,10 +370,6 @@ def add_dir(self:Database,
         bar.close()
     _merge_after_load(self.get_store(store), sum(r.get('chunks', 0) for r in results.values() if 'error' not in r and not r.get('skipped')))
     return [results[i] for i in sorted(results)] + skipped
-
-def _merge_after_load(t, written:int, least:int=5_000):
-    "Merge the keyword index after a load that grew the store by a tenth or more (see `optimize_keywords` in `00_core`)."
-    if written >= least and written * 10 >= t.count: t.optimize_keywords()
 
 # %% ../nbs/02a_ingest.ipynb #7734e5f9
 def _outcome(r:dict)->str:

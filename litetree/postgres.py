@@ -253,6 +253,7 @@ def _fts_triggers(self, on:bool=True):
 
 PgStore._fix_dims, PgStore._insert, PgStore.add, PgStore.remove, PgStore.fts_triggers = _fix_dims, _insert, _add, _remove, _fts_triggers
 PgStore.optimize_keywords = lambda self: None   # a GIN index has no segments to merge (SQLite's FTS5 does)
+PgStore.keywords_behind = lambda self: 0        # nor a keyword cache to catch up
 PgStore.build_ahead = lambda self: None         # pgvector's index takes each row as it is written
 
 # %% ../nbs/00b_postgres.ipynb #ee903fdc
