@@ -10,7 +10,9 @@ is rewritten (which arms its log; timed), hybrid search is timed, then each `--a
 switched off (`KW_BEHIND_MAX = 0`: FTS5 ranks, as before). Each connection catches up once per change of the file;
 that first query's extra cost is timed apart ("catch-up"). CPU ms per query, p50 / p95 (mean of `--repeats`).
 
-Run: `python bench/behind.py --db /tmp/litetree_scale/db-100000-seed0 --add new.md --add some/folder`
+Run: `python bench/behind.py --db /tmp/litetree_scale/db-100000-seed0 --add new.md --add some/folder`.
+`--smoke`: a store of six of the corpus's markdown files, a seventh added, 30 queries from its chunks; a few seconds;
+exits 1 unless the cache was caught up after the add.
 """
 import argparse, json, shutil, sys, tempfile, time
 from pathlib import Path
@@ -18,11 +20,30 @@ import numpy as np
 import litetree.core as core
 from litetree.api import Index
 from litetree.core import hash_embed, _kw_state, _store
+from litetree.eval import corpus_dir, corpus_files
 
 ap = argparse.ArgumentParser()
-ap.add_argument('--db', required=True); ap.add_argument('--add', action='append', default=[])
+ap.add_argument('--db'); ap.add_argument('--add', action='append', default=[])
 ap.add_argument('--queries', type=int, default=300); ap.add_argument('--repeats', type=int, default=2)
+ap.add_argument('--smoke', action='store_true')
 A = ap.parse_args()
+
+def smoke_store(d:Path)->Path:
+    "A small store of the corpus's markdown files in `d`, with queries from its chunks; returns the file to add later."
+    md = [f for f in corpus_files(corpus_dir()) if f.suffix == '.md']
+    (d/'docs').mkdir(parents=True); (d/'later').mkdir()
+    for f in md[:6]: shutil.copy(f, d/'docs'/f.name)
+    shutil.copy(md[6], d/'later'/md[6].name)
+    with Index(d/'index.db', embedder=hash_embed) as idx:
+        idx.add(d/'docs')
+        texts = [r[0] for r in idx.db.execute('SELECT content FROM store ORDER BY id LIMIT 30')]
+    (d/'queries.json').write_text(json.dumps([' '.join(t.split()[:6]) for t in texts]))
+    return d/'later'/md[6].name
+
+if A.smoke:
+    A.repeats, A.db = 1, tempfile.mkdtemp(prefix='lt-behind-smoke-')
+    A.add = [smoke_store(Path(A.db))]
+if not A.db: ap.error('--db is required (or --smoke)')
 src = Path(A.db)
 qs = json.loads((src/'queries.json').read_text())[:A.queries]
 qs = [q if isinstance(q, str) else q['q'] for q in qs]
@@ -55,7 +76,7 @@ def both(idx, st, label):
 
 if __name__ == '__main__':
     idx = Index(work/'index.db', embedder=hash_embed); st = idx.db.get_store(idx.store)
-    t = time.perf_counter(); st.cache_keywords(); print(f'{st.count:,} chunks; cache rewritten in {time.perf_counter() - t:.1f} s')
+    t = time.perf_counter(); st.cache_keywords(least=0 if A.smoke else None); print(f'{st.count:,} chunks; cache rewritten in {time.perf_counter() - t:.1f} s')
     print(f'{"":38s} {"behind":>7s} {"cache":>10s} {"p50":>7s} {"p95":>7s}   {"FTS5 p50":>7s} {"p95":>7s}   ratio  catch-up ms')
     f = timed(idx); print(f'{"as written":38s} {0:>7,} {"as written":>10s} {f[0]:7.2f} {f[1]:7.2f}')
     out = [dict(label='as written', p50=f[0], p95=f[1])]
@@ -64,4 +85,6 @@ if __name__ == '__main__':
         n = sum(r.get('chunks', 0) for r in res)
         out.append(both(idx, st, f'after adding {Path(a).name} ({n:,} chunks, {took:.1f} s)'))
     idx.close(); shutil.rmtree(work)
+    if A.smoke: shutil.rmtree(src)
     print(json.dumps(out))
+    if A.smoke and not all(r.get('kind') == 'caught up' for r in out[1:]): sys.exit('the cache was not caught up after the add')

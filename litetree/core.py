@@ -1308,11 +1308,12 @@ def _kw_load(t:ChunkStore, behind:bool=False)->dict|None:
     """What ranking from the cache needs in memory: each row's length normalisation, FTS5's totals, column weights, the
     query tokenizer; `behind`: with the rows written since read afresh (`_kw_catch_up`), or None when that cannot be done."""
     K, F = qi(t.name + '_kw'), qi(t.name + '_fts_data')
-    lens = _widened(zlib.decompress(t.db.conn.execute(f"SELECT docs FROM {K} WHERE term=''").fetchone()[0])).astype(np.float64)
-    nrow, *totals = _varints(t.db.conn.execute(f'SELECT block FROM {F} WHERE id=1').fetchone()[0])
-    name, *args = shlex.split(TOKENIZE)
-    s = dict(N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
-    if behind and ((lens := _kw_catch_up(t, s, lens)) is None or lens.sum() != sum(totals)): return None   # the log missed a write
+    with t.db.conn:   # one snapshot of the file for every read below, whoever commits meanwhile
+        lens = _widened(zlib.decompress(t.db.conn.execute(f"SELECT docs FROM {K} WHERE term=''").fetchone()[0])).astype(np.float64)
+        nrow, *totals = _varints(t.db.conn.execute(f'SELECT block FROM {F} WHERE id=1').fetchone()[0])
+        name, *args = shlex.split(TOKENIZE)
+        s = dict(N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
+        if behind and ((lens := _kw_catch_up(t, s, lens)) is None or lens.sum() != sum(totals)): return None   # the log missed a write
     avgdl = sum(totals) / max(nrow, 1)
     return dict(s, norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / (avgdl or 1.0)),   # bm25's length normalisation of each row
                 length=lens.sum(), avgdl=avgdl)
@@ -1321,11 +1322,12 @@ def _kw_catch_up(t:ChunkStore, s:dict, lens:np.ndarray)->np.ndarray|None:
     """Read the rows the cache's log names afresh, as FTS5 indexed them: their lengths from FTS5's own row sizes, their
     words from its tokenizer. `s` gains `stale` (the rows whose postings in the cache may no longer be theirs, in
     order) and `fresh` (what the logged rows hold now, by term). Returns every row's length; None when the log is
-    missing (a cache written before there was one) or longer than `KW_BEHIND_MAX`, or names a negative id."""
+    missing (a cache written before there was one) or longer than `KW_BEHIND_MAX`, or names a negative id or one far
+    beyond the cache's (its arrays are indexed by id, as `cache_keywords` says)."""
     S, L, D = qi(t.name), qi(t.name + '_kwlog'), qi(t.name + '_fts_docsize')
     try: changed = np.fromiter((r[0] for r in t.db.conn.execute(f'SELECT id FROM {L}')), np.int64)
     except apsw.SQLError: return None
-    if len(changed) > KW_BEHIND_MAX or (len(changed) and changed[0] < 0): return None
+    if len(changed) > KW_BEHIND_MAX or (len(changed) and (changed[0] < 0 or changed[-1] >= 2 * len(lens) + KW_BEHIND_MAX)): return None
     top, s['cached'] = max(len(lens), int(changed[-1]) + 1 if len(changed) else 0), len(lens)   # the cache holds rows under `cached`
     s['stale'] = changed[changed < len(lens)]
     s['stale_mask'] = np.zeros(top, bool); s['stale_mask'][s['stale']] = True
@@ -1379,9 +1381,11 @@ def _kw_state(t:ChunkStore)->dict|None:
     if kw.get('seen') != seen:
         meta = t.db.store_meta(t.name)
         mark, now = meta.get('kw_mark'), _fts_mark(t.db, t.name, t._rank_sql()) if meta.get('kw_mark') else None
+        logged = meta.get('kw_log') == mark and meta.get('kw_rank') == t._rank_sql()
         if not mark or str(meta.get('fts_triggers', 1)) == '0': state = None   # none, or FTS5 is behind its rows (a bulk load)
-        elif mark == now: state = kw['state'] if kw.get('now') == now and kw.get('state') else _kw_load(t)
-        elif meta.get('kw_log') == mark and meta.get('kw_rank') == t._rank_sql(): state = _kw_load(t, behind=True)
+        elif mark == now and not (logged and t.keywords_behind()):   # as written (FTS5 can come back to the same records after writes)
+            state = kw['state'] if kw.get('now') == now and kw.get('state') and 'stale' not in kw['state'] else _kw_load(t)
+        elif logged: state = _kw_load(t, behind=True)
         else: state = None   # written by a version without the log, or ranked another way since
         kw = st['kw'] = dict(seen=seen, now=now, state=state)
     return kw['state']
