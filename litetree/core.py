@@ -383,13 +383,14 @@ def table(self:SQLiteDatabase, name:str, **kw):
 @patch
 def get_store(self:SQLiteDatabase,
               name:str='store',  # table name; also names `<name>_fts`, `<name>_vlog` and the index file
-              ann:bool=True,     # keep an HNSW index for vector search (else exact search over SQLite)
+              ann:bool=None,     # keep an HNSW index for vector search (else exact search over SQLite); None: as opened before, else True
               dtype:str=None,    # 'float16' (default for a new store) or 'float32'; fixed at creation
               **cols,            # extra typed columns for `where=` filters, e.g. doc_id=str, page=int
              )->ChunkStore:
     "Open a chunk store, creating it (or the columns it lacks) when missing."
     _check_store_name(name)
     st = self._stores.get(name)
+    if ann is None: ann = st['ann'] if st else True   # a store opened without a graph keeps none when it is opened again
     if st is None or dtype or st['ann'] != ann or not set(cols) <= set(st['cols']): _setup_store(self, name, ann, dtype, cols)
     return ChunkStore(self, name)
 

@@ -37,7 +37,7 @@ def _tree_ddl(p:str, store:str)->list:
 def get_tree(self:SQLiteDatabase,
              store:str='store',  # chunk store the tree is built over
              prefix:str=None,    # table prefix (default: '' for 'store', else '<store>_')
-             ann:bool=True,      # keep an HNSW index on the chunk store
+             ann:bool=None,      # keep an HNSW index on the chunk store (None: as it was opened, else True)
              **cols,             # extra typed columns for the chunk store
             )->AttrDict:
     "Create the docs/nodes tables and a node-aware chunk store when missing; returns the tables. Opening existing ones writes nothing."

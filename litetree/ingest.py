@@ -12,7 +12,7 @@ import re, os, json, time, inspect, difflib, hashlib, logging, unicodedata
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, to_blob, embed_text, hash_embed, KW_BEHIND_MAX
+from .core import Database, to_blob, embed_text, hash_embed, KW_BEHIND_MAX, _main_unread
 from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
 from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title, bare_title
 
@@ -291,7 +291,8 @@ def _parsed_stream(todo, workers:int, assets=None):
     pool = None
     if workers and len(jobs) > 1:
         import multiprocessing
-        pool = multiprocessing.get_context(_start_method()).Pool(min(workers, len(jobs)))
+        with _main_unread():   # workers need nothing of the caller's script; one without a main guard would run again in each, without end
+            pool = multiprocessing.get_context(_start_method()).Pool(min(workers, len(jobs)))
     try:
         from litetree import ingest as module   # by its module's name: a notebook runs its copy under __main__, which workers cannot import
         done = pool.imap(module._parse_args, jobs) if pool else None

@@ -110,7 +110,7 @@ def _set_meta(self, store, key, value, replace=True):
 def _has_store(self, name:str='store')->bool:
     return name in self._stores or bool(self._one('SELECT to_regclass(%s) IS NOT NULL', (f'public.{qi(name)}',))) and 'dtype' in self.store_meta(name)
 
-def _get_store(self, name:str='store', ann:bool=True, dtype:str=None, **cols)->'PgStore':
+def _get_store(self, name:str='store', ann:bool=None, dtype:str=None, **cols)->'PgStore':
     _check_store_name(name)
     if name not in self._stores or cols:
         meta = self.store_meta(name)
