@@ -500,6 +500,7 @@ class AnnIndex:
     exact_below = 10_000  # below this many vectors, search compares with all of them (bench/core_bench.py)
     small_graph = 10_000  # below this many vectors a new graph keeps float16 vectors, not `GRAPH_DTYPE`: exact, no re-scoring
     ahead_from = 5_000    # changes waiting in the log that start a builder process during a load (`build_ahead`)
+    feed_ahead = 16       # batches for the builder the loader holds before it waits for it (16 x 5,000 384-dim float16 vectors: 60 MB)
     read_budget = 1.0     # seconds a connection that has not written spends replaying before searching the rest exactly
     save_every = 10.0     # seconds between progress saves during a writer's long replay (a reader saves each batch)
     compact_below = 0.5   # compact when fewer than this share of the graph's slots hold live vectors
@@ -869,13 +870,33 @@ def _build_graph(inbox, outbox, hurry, meta:dict, small_graph:int, slots:int):
         except OSError: pass   # the loader is gone
 
 def _feed(todo, conn):
-    """Send the builder what `todo` gets, in order, up to None: a thread of the loader, so that a busy builder never
-    holds up the parsing. A builder gone ends it quietly (its failure is found when the graph is waited for)."""
+    """Send the builder what `todo` gets, in order, up to None: a thread of the loader, so that a busy builder does
+    not hold up the parsing. A builder gone ends it quietly (its failure is found when the graph is waited for)."""
     try:
         while (item := todo.get()) is not None: conn.send(item)
         conn.send(None)
     except (OSError, ValueError): pass
     finally: conn.close()
+
+class _Feed:
+    """What the loader has for the builder: at most `most` batches wait in the loader's memory (`AnnIndex.feed_ahead`),
+    then a builder that far behind holds the load up instead (each batch is up to `save_after` vectors)."""
+    def __init__(self, conn, most:int):
+        import queue, threading
+        self.queue, self.full = queue.Queue(most), queue.Full
+        self.thread = threading.Thread(target=_feed, args=(self.queue, conn), name='litetree-hnsw-feed', daemon=True)
+        self.thread.start()
+
+    def put(self, item):
+        "Queue `item` for the builder, waiting while the queue is full; dropped once the feeding has stopped (the builder is gone)."
+        while self.thread.is_alive():
+            try: return self.queue.put(item, timeout=0.1)
+            except self.full: pass
+
+    def stop(self):
+        "Tell the feeding to end, without waiting (a builder being killed no longer takes what waits)."
+        try: self.queue.put_nowait(None)
+        except self.full: pass
 
 @patch
 def build_ahead(self:AnnIndex):
@@ -900,7 +921,7 @@ def build_ahead(self:AnnIndex):
 @patch
 def _start_builder(self:AnnIndex, meta):
     "A builder process with this graph in it: `(process, what to send it, where its answer comes, hurry, its reaper)`."
-    import multiprocessing, threading, queue
+    import multiprocessing
     from litetree import core as module   # by its module's name: a notebook runs its copy under __main__, which a new process cannot import
     ctx = multiprocessing.get_context('forkserver' if 'forkserver' in multiprocessing.get_all_start_methods() else 'spawn')
     (theirs, inbox), (outbox, answer) = ctx.Pipe(duplex=False), ctx.Pipe(duplex=False)
@@ -909,8 +930,7 @@ def _start_builder(self:AnnIndex, meta):
                     name='litetree-hnsw', daemon=True)
     with _main_unread(): p.start()   # small arguments: the graph goes by the pipe, so a kill mid-start leaves nothing half-read
     theirs.close(); answer.close()   # only the builder holds these now: its end of `inbox` sees the loader's death
-    todo = queue.SimpleQueue()
-    threading.Thread(target=_feed, args=(todo, inbox), name='litetree-hnsw-feed', daemon=True).start()
+    todo = _Feed(inbox, self.feed_ahead)
     todo.put(self.index.save() if len(self.index) else b'')
     self.sent = 0
     return p, todo, outbox, hurry, weakref.finalize(self, _stop_builder, p, todo)   # an index dropped unclosed stops it too
@@ -960,7 +980,7 @@ def _forget(self:AnnIndex):
 
 def _stop_builder(p, todo):
     "Stop a builder nobody will wait for (its loader dropped the graph), and the thread that feeds it."
-    todo.put(None)
+    todo.stop()
     if p.is_alive(): p.kill()
     p.join(5)
 

@@ -219,6 +219,7 @@ def add_file(self:Database,
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **{k: v for k, v in kw.items() if k not in ('emb_fn', 'with_heading', 'index')})
     if rows is not None:
         self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn'), store), store, prefix, kw.get('with_heading', True))
+        self.get_store(store).build_ahead()   # files added one by one (a list given to `Index.add`) grow the graph on another core too
         _merge_after_load(self.get_store(store), res.get('chunks', 0))
     return res
 
