@@ -49,7 +49,7 @@ qs = json.loads((src/'queries.json').read_text())[:A.queries]
 qs = [q if isinstance(q, str) else q['q'] for q in qs]
 work = Path(tempfile.mkdtemp(prefix='lt-behind-'))
 for f in src.glob('index.db*'):
-    if not f.name.endswith(('-wal', '-shm')): shutil.copy(f, work/f.name)
+    if not f.name.endswith('-shm'): shutil.copy(f, work/f.name)   # the WAL too: it may hold commits
 
 def timed(idx)->tuple:
     "p50, p95 CPU ms of `Index.search` over the queries (each run once untimed first)."
