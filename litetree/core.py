@@ -500,7 +500,7 @@ class AnnIndex:
     exact_below = 10_000  # below this many vectors, search compares with all of them (bench/core_bench.py)
     small_graph = 10_000  # below this many vectors a new graph keeps float16 vectors, not `GRAPH_DTYPE`: exact, no re-scoring
     ahead_from = 5_000    # changes waiting in the log that start a builder process during a load (`build_ahead`)
-    feed_ahead = 16       # batches for the builder the loader holds before it waits for it (16 x 5,000 384-dim float16 vectors: 60 MB)
+    feed_ahead = 16       # batches for the builder the loader holds before it waits for it (16 x 5,000 384-dim float16 vectors: 60 MB; at least 1)
     read_budget = 1.0     # seconds a connection that has not written spends replaying before searching the rest exactly
     save_every = 10.0     # seconds between progress saves during a writer's long replay (a reader saves each batch)
     compact_below = 0.5   # compact when fewer than this share of the graph's slots hold live vectors
@@ -883,7 +883,7 @@ class _Feed:
     then a builder that far behind holds the load up instead (each batch is up to `save_after` vectors)."""
     def __init__(self, conn, most:int):
         import queue, threading
-        self.queue, self.full = queue.Queue(most), queue.Full
+        self.queue, self.full = queue.Queue(max(1, most)), queue.Full   # Queue(0) would have no bound
         self.thread = threading.Thread(target=_feed, args=(self.queue, conn), name='litetree-hnsw-feed', daemon=True)
         self.thread.start()
 
@@ -935,17 +935,20 @@ def _start_builder(self:AnnIndex, meta):
     self.sent = 0
     return p, todo, outbox, hurry, weakref.finalize(self, _stop_builder, p, todo)   # an index dropped unclosed stops it too
 
+_main_lock = __import__('threading').RLock()   # one `_main_unread` at a time: two interleaved would restore each other's blanks
+
 @contextmanager
 def _main_unread():
     """Start a process that needs nothing of `__main__` without it reading the caller's script: a new process
     (forkserver, spawn) runs the script again to rebuild `__main__`, which a script without an
     `if __name__ == '__main__':` guard turns into a second load."""
-    main = sys.modules.get('__main__')
-    keep = {k: main.__dict__[k] for k in ('__file__', '__spec__') if main is not None and k in main.__dict__}
-    if main is not None: main.__dict__.pop('__file__', None); main.__spec__ = None
-    try: yield
-    finally:
-        if main is not None: main.__dict__.update(keep)
+    with _main_lock:
+        main = sys.modules.get('__main__')
+        keep = {k: main.__dict__[k] for k in ('__file__', '__spec__') if main is not None and k in main.__dict__}
+        if main is not None: main.__dict__.pop('__file__', None); main.__spec__ = None
+        try: yield
+        finally:
+            if main is not None: main.__dict__.update(keep)
 
 @patch
 def _drain(self:AnnIndex, lost:bool=False):
@@ -954,8 +957,8 @@ def _drain(self:AnnIndex, lost:bool=False):
     if self.builder is None: return
     from tqdm.auto import tqdm
     (p, todo, outbox, hurry, reaper), self.builder, failed = self.builder, None, 'another connection saved it meanwhile' if lost else None
-    hurry.value = 1; todo.put(None)
     try:
+        hurry.value = 1; todo.put(None)   # in the `try`: it waits while the feed is full, and a Ctrl-C there must drop the graph too
         with tqdm(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None, leave=False) as bar:
             while not failed:
                 kind, *got = outbox.recv()
@@ -965,7 +968,7 @@ def _drain(self:AnnIndex, lost:bool=False):
                 self.index, self.mapped, self.slots = _searching(ix, meta), None, got[1]
                 break
     except (EOFError, OSError) as e: p.join(5); failed = f'it ended without a word ({type(e).__name__}; exit code {p.exitcode})'
-    except BaseException: self._forget(); raise   # Ctrl-C while waiting: the graph lacks what was sent, so it must go too
+    except BaseException: failed = 'interrupted'; self._forget(); raise   # Ctrl-C while waiting: the graph lacks what was sent, so it must go too (and the builder, now)
     finally:
         reaper.detach(); outbox.close(); p.join(0 if failed else 5)
         if p.is_alive(): p.kill(); p.join()

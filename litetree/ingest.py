@@ -283,6 +283,28 @@ def _start_method()->str:
 
 def _parse_args(args): return _parse_job(*args)
 
+class _QuietStart:
+    "Mixed into a process class: `start` hides the caller's script from the new process (`_main_unread`)."
+    def start(self):
+        with _main_unread(): super().start()
+
+from multiprocessing import context as _mpc
+class _QuietSpawnProcess(_QuietStart, _mpc.SpawnProcess): pass   # classes of this module: a new process unpickles them by name
+if hasattr(_mpc, 'ForkServerProcess'):
+    class _QuietForkServerProcess(_QuietStart, _mpc.ForkServerProcess): pass
+
+def _quiet_pool(ctx, n:int):
+    """A process pool whose workers, the first ones and any that replace one that died, start without reading the
+    caller's script: they need nothing of it, and a script without a main guard would otherwise run again in each
+    (forkserver, spawn), fail, and be replaced, without end. A forked worker reads nothing anyway."""
+    from multiprocessing.pool import Pool
+    from litetree import ingest as module   # by its module's name: a notebook's copies live in __main__, which a new process cannot import
+    quiet = {'spawn': module._QuietSpawnProcess, 'forkserver': getattr(module, '_QuietForkServerProcess', None)}.get(ctx.get_start_method())
+    class QuietPool(Pool):
+        @staticmethod
+        def Process(ctx, *args, **kw): return quiet(*args, **kw) if quiet else ctx.Process(*args, **kw)
+    return QuietPool(n, context=ctx)
+
 def _parsed_stream(todo, workers:int, assets=None):
     """`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in a process pool when
     `workers`, through a `multiprocessing.Pool` whose `imap` keeps the order and which is terminated on the way out.
@@ -292,8 +314,7 @@ def _parsed_stream(todo, workers:int, assets=None):
     pool = None
     if workers and len(jobs) > 1:
         import multiprocessing
-        with _main_unread():   # workers need nothing of the caller's script; one without a main guard would run again in each, without end
-            pool = multiprocessing.get_context(_start_method()).Pool(min(workers, len(jobs)))
+        pool = _quiet_pool(multiprocessing.get_context(_start_method()), min(workers, len(jobs)))
     try:
         from litetree import ingest as module   # by its module's name: a notebook runs its copy under __main__, which workers cannot import
         done = pool.imap(module._parse_args, jobs) if pool else None
