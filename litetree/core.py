@@ -968,7 +968,7 @@ def _drain(self:AnnIndex, lost:bool=False):
                 self.index, self.mapped, self.slots = _searching(ix, meta), None, got[1]
                 break
     except (EOFError, OSError) as e: p.join(5); failed = f'it ended without a word ({type(e).__name__}; exit code {p.exitcode})'
-    except BaseException: failed = 'interrupted'; self._forget(); raise   # Ctrl-C while waiting: the graph lacks what was sent, so it must go too (and the builder, now)
+    except BaseException: failed = 'interrupted'; todo.stop(); self._forget(); raise   # Ctrl-C while waiting: the graph lacks what was sent, so it goes, and the builder and its feed now
     finally:
         reaper.detach(); outbox.close(); p.join(0 if failed else 5)
         if p.is_alive(): p.kill(); p.join()
