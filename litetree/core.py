@@ -1271,10 +1271,15 @@ def _widened(b:bytes)->np.ndarray: return np.frombuffer(b, _WIDTHS[b[0]], offset
 def _postings_row(term:str, docs:str, heading:str)->tuple:
     """One cache row from a term's occurrences (`group_concat` lists of row ids, and 1 for those in the heading): the
     gaps between row ids, read without decompressing, and occurrences per column (content, heading), compressed."""
-    key, n = np.unique(np.fromstring(docs, np.int64, sep=',') * 2 + np.fromstring(heading, np.int64, sep=','), return_counts=True)
+    ids, counts = _occurrences(np.fromstring(docs, np.int64, sep=',') * 2 + np.fromstring(heading, np.int64, sep=','))
+    return term, _narrow(np.diff(ids, prepend=0)), zlib.compress(_narrow(counts.ravel()), 1)
+
+def _occurrences(key:np.ndarray)->tuple:
+    "`(ids, (content, heading) counts)` of occurrences given as `id * 2 + column`, ids in order."
+    key, n = np.unique(key, return_counts=True)
     ids, at = np.unique(key >> 1, return_inverse=True)
     counts = np.zeros((len(ids), 2), np.int64); counts[at, key & 1] = n
-    return term, _narrow(np.diff(ids, prepend=0)), zlib.compress(_narrow(counts.ravel()), 1)
+    return ids, counts
 
 def _row_lengths(db, name:str, top:int)->bytes:
     "Every row's length in tokens (all columns), indexed by id, compressed: bm25's length normalisation."
@@ -1371,9 +1376,7 @@ def _postings_of(tok, rows, top:int)->dict:
             spans.append(i * 2 + col); sizes.append(len(words) - n)
     vocab = {}
     code = np.fromiter(map(vocab.setdefault, words, itertools.count()), np.int64, len(words))   # one number per distinct word
-    key, n = np.unique(code * 2 * top + np.repeat(np.array(spans, np.int64), sizes), return_counts=True)   # (word, row, column)
-    pair, at = np.unique(key >> 1, return_inverse=True)
-    counts = np.zeros((len(pair), 2), np.int64); counts[at, key & 1] = n
+    pair, counts = _occurrences(code * 2 * top + np.repeat(np.array(spans, np.int64), sizes))   # (word, row) as one number, and its counts
     word_of, start = {c: w for w, c in vocab.items()}, np.flatnonzero(np.diff(pair // top, prepend=-1))
     return {word_of[int(pair[a] // top)]: (pair[a:b] % top, counts[a:b]) for a, b in zip(start, [*start[1:], len(pair)])}
 

@@ -219,8 +219,9 @@ def add_file(self:Database,
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **{k: v for k, v in kw.items() if k not in ('emb_fn', 'with_heading', 'index')})
     if rows is not None:
         self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn'), store), store, prefix, kw.get('with_heading', True))
-        self.get_store(store).build_ahead()   # files added one by one (a list given to `Index.add`) grow the graph on another core too
-        _merge_after_load(self.get_store(store), res.get('chunks', 0))
+        st = self.get_store(store)
+        st.build_ahead()   # files added one by one (a list given to `Index.add`) grow the graph on another core too
+        _merge_after_load(st, res.get('chunks', 0))
     return res
 
 # %% ../nbs/02a_ingest.ipynb #d51fbcbc
@@ -299,7 +300,9 @@ def _pool_result(res, i:int, started, pids:dict):
     while not res.ready():
         res.wait(0.2)
         while not started.empty(): j, pid = started.get(); pids[j] = pid
-        if not res.ready() and i in pids and not _pid_alive(pids[i]): return res.get() if res.wait(0.5) or res.ready() else LOST
+        if not res.ready() and i in pids and not _pid_alive(pids[i]):
+            res.wait(0.5)   # a result sent just before the worker died
+            return res.get() if res.ready() else LOST
     return res.get()
 
 class _QuietStart:
