@@ -274,7 +274,7 @@ def one_size(n, pool, C):
     print(f"strict form found too few, so the widened one ran too: {qr['widened_doc_search']} of {qr['n']} in doc_search (< {20 * b}), "
           f"{qr['widened_sections']} in sections (< {40 * b}); {qr['strict_empty']} found nothing strictly")
     r['reader'] = rd = reader(path, qs, len(qs))
-    r['corpus_tree'] = at_scale(path, Path(tempfile.mkdtemp(prefix='lt-scale-tree-')), reps=A.repeats)   # browse and search within, on a copy
+    with tempfile.TemporaryDirectory(prefix='lt-scale-tree-') as tmp: r['corpus_tree'] = at_scale(path, Path(tmp), reps=A.repeats)   # browse and search within, on a copy
     rd['again'] = reader(path, qs, 0)   # a second reader, first answer only: the open with caches warm
     print(f"reader: import {rd['import_s']:.2f} s, open-to-first-answer {rd['open_first_s'] * 1000:.0f} ms wall, {rd['open_first_cpu_s'] * 1000:.0f} ms CPU "
           f"({rd['open_first_sys_s'] * 1000:.0f} system), again in a second reader {rd['again']['open_first_s'] * 1000:.0f} ms; RSS after import "

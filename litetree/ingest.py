@@ -12,7 +12,7 @@ import re, os, json, time, inspect, difflib, hashlib, logging, unicodedata
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, to_blob, embed_text, hash_embed, KW_BEHIND_MAX, _main_unread, _pid_alive
+from .core import Database, to_blob, embed_text, hash_embed, KW_BEHIND_MAX, _main_unread
 from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
 from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title, bare_title
 
@@ -274,80 +274,110 @@ def _parse_job(path, profile, assets):
     except ParseError as e: return e.reason
 
 def _start_method()->str:
-    """How parse workers start: forked from this process when it runs one thread; from a clean server process
+    """How parse workers start: from a clean process if the program chose one (`multiprocessing.set_start_method`
+    'spawn' or 'forkserver'); otherwise forked from this process when it runs one thread; from a clean server process
     (`forkserver`) when it runs several (a notebook, a web server), since a fork copies locks other threads may hold
     and can leave a worker waiting forever; `spawn` where neither exists. None of them re-runs a notebook's `__main__`."""
     import multiprocessing, threading
+    if (chosen := multiprocessing.get_start_method(allow_none=True)) in ('spawn', 'forkserver'): return chosen   # 'fork' may be just the default, set by any earlier use
     have = multiprocessing.get_all_start_methods()
     if 'fork' in have and threading.active_count() == 1: return 'fork'
     return 'forkserver' if 'forkserver' in have else 'spawn'
 
-_started = None   # in a parse worker: where it says which job it starts
-
-def _note_starts(q):
-    global _started; _started = q
-
-def _parse_indexed(i, args):
-    "Job `i` in a worker, which says so first: if the worker dies, the loader knows whose file was lost with it."
-    _started.put((i, os.getpid()))
-    return _parse_job(*args)
-
 LOST = 'its parser process died while reading it (killed, out of memory, or a crash in the parser)'
 
-def _pool_result(res, i:int, started, pids:dict):
-    """Job `i`'s result, or `LOST` when the worker that took it died: the pool starts another worker, but the job
-    never comes back, and waiting for it would hang the load."""
-    while not res.ready():
-        res.wait(0.2)
-        while not started.empty(): j, pid = started.get(); pids[j] = pid
-        if not res.ready() and i in pids and not _pid_alive(pids[i]):
-            res.wait(0.5)   # a result sent just before the worker died
-            return res.get() if res.ready() else LOST
-    return res.get()
+def _parse_worker(conn):
+    """A parse worker: parse the file each message names and send back `(job, result)`, until told to stop or the
+    loader is gone. Ctrl-C is the loader's to handle: it ends the workers itself."""
+    import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try: job = conn.recv()
+        except (EOFError, OSError): return
+        if job is None: return
+        i, args = job
+        try: conn.send((i, _parse_job(*args)))
+        except (EOFError, BrokenPipeError): return
+        except Exception as e: conn.send((i, f'its parse could not be sent back ({type(e).__name__}: {e})'))
 
-class _QuietStart:
-    "Mixed into a process class: `start` hides the caller's script from the new process (`_main_unread`)."
-    def start(self):
-        with _main_unread(): super().start()
+class _Parsers:
+    """Worker processes that each parse one file at a time, handed to them over their own pipe. The loader knows which
+    file each one holds, so when a worker dies (a parser crash, the out-of-memory killer) it is replaced and its file
+    tried once more, on a new worker; a file whose second worker dies too fails with `LOST`, and the rest go on.
+    A shared task queue, as `multiprocessing.Pool` has, cannot tell who took what: a worker killed between taking a
+    file and saying so left the load waiting for ever, and so did a pool whose idle worker had been killed, at its
+    `terminate`. Jobs are handed out at most `ahead` past the oldest one not yet taken back, so results that come
+    early wait in memory in bounded number."""
+    def __init__(self, ctx, n:int, jobs:list, ahead:int=None):
+        self.ctx, self.n, self.jobs, self.ahead = ctx, n, jobs, ahead or 4 * n
+        self.busy, self.idle, self.done, self.next = {}, [], {}, 0   # busy: connection -> (process, job)
+        self.again, self.died = [], set()   # jobs whose worker died, to try once more; jobs that lost a worker
 
-from multiprocessing import context as _mpc
-class _QuietSpawnProcess(_QuietStart, _mpc.SpawnProcess): pass   # classes of this module: a new process unpickles them by name
-if hasattr(_mpc, 'ForkServerProcess'):
-    class _QuietForkServerProcess(_QuietStart, _mpc.ForkServerProcess): pass
+    def _start(self):
+        from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
+        here, there = self.ctx.Pipe()
+        p = self.ctx.Process(target=module._parse_worker, args=(there,), daemon=True, name='litetree-parser')
+        with _main_unread(): p.start()   # a new process (forkserver, spawn) would otherwise run the caller's script again
+        there.close()
+        return here, p
 
-def _quiet_pool(ctx, n:int, **kw):
-    """A process pool whose workers, the first ones and any that replace one that died, start without reading the
-    caller's script: they need nothing of it, and a script without a main guard would otherwise run again in each
-    (forkserver, spawn), fail, and be replaced, without end. A forked worker reads nothing anyway."""
-    from multiprocessing.pool import Pool
-    from litetree import ingest as module   # by its module's name: a notebook's copies live in __main__, which a new process cannot import
-    quiet = {'spawn': module._QuietSpawnProcess, 'forkserver': getattr(module, '_QuietForkServerProcess', None)}.get(ctx.get_start_method())
-    class QuietPool(Pool):
-        @staticmethod
-        def Process(ctx, *args, **kw): return quiet(*args, **kw) if quiet else ctx.Process(*args, **kw)
-    return QuietPool(n, context=ctx, **kw)
+    def _hand_out(self, upto:int):
+        while self.again or self.next < min(len(self.jobs), upto):
+            if self.idle: conn, p = self.idle.pop()
+            elif len(self.busy) < self.n: conn, p = self._start()
+            else: return
+            if not p.is_alive(): _end_worker(conn, p); continue   # killed while it waited for work
+            if self.again: i = self.again.pop(0)
+            else: i, self.next = self.next, self.next + 1
+            conn.send((i, self.jobs[i])); self.busy[conn] = (p, i)
+
+    def _take_back(self, ready):
+        "Results from the workers `ready` names (by pipe or by death); a file whose worker died is tried again once."
+        by_death = {p.sentinel: c for c, (p, _) in self.busy.items()}
+        for conn in {by_death.get(x, x) for x in ready}:
+            p, i = self.busy.pop(conn)
+            try: j, r = conn.recv() if conn.poll() else (i, LOST)   # a result sent just before the worker died is kept
+            except (EOFError, OSError): j, r = i, LOST
+            if r is LOST and i not in self.died: self.died.add(i); self.again.append(i)
+            else: self.done[j] = r
+            if r is LOST or not p.is_alive(): _end_worker(conn, p)
+            else: self.idle.append((conn, p))
+
+    def result(self, i:int):
+        "Job `i`'s result (a `Parsed`, or the reason it failed), handing out the jobs up to `i + ahead` meanwhile."
+        from multiprocessing.connection import wait
+        while True:
+            self._take_back(wait(self._watched(), 0))   # whatever is ready: a worker holding a result is idle
+            self._hand_out(i + self.ahead)
+            if i in self.done: return self.done.pop(i)
+            assert self.busy, f'parse job {i} was neither handed out nor done'
+            self._take_back(wait(self._watched()))
+
+    def _watched(self)->list: return [c for c in self.busy] + [p.sentinel for p, _ in self.busy.values()]
+
+    def close(self):
+        "End every worker, whatever it is doing."
+        for conn, p in [(c, p) for c, (p, _) in self.busy.items()] + self.idle: _end_worker(conn, p)
+        self.busy, self.idle = {}, []
+
+def _end_worker(conn, p):
+    p.kill(); p.join(5); conn.close()
 
 def _parsed_stream(todo, workers:int, assets=None):
-    """`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in a process pool when
-    `workers`, a `multiprocessing.Pool` terminated on the way out. A file whose worker dies while reading it (a
-    parser crash, the out-of-memory killer) fails with `LOST` and the others go on: each worker says which file it
-    starts, and a file whose worker is gone is not waited for. (A `ProcessPoolExecutor` hung the test suite now and
-    then: a job it could not pickle left its shutdown waiting.)"""
+    """`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in `workers` worker processes
+    (`_Parsers`), ended on the way out, when there are at least two. (A `ProcessPoolExecutor` hung the test suite now and
+    then: a job it could not pickle left its shutdown waiting; `multiprocessing.Pool` lost the files of killed workers.)"""
+    import multiprocessing
     builtin = {id(p) for p in BUILTIN_PROFILES}
     jobs = [(x[1], x[3].name, assets) for x in todo if id(x[3]) in builtin]
-    pool = None
-    if workers and len(jobs) > 1:
-        import multiprocessing
-        from litetree import ingest as module   # by its module's name: a notebook runs its copy under __main__, which workers cannot import
-        ctx = multiprocessing.get_context(_start_method()); started, pids = ctx.SimpleQueue(), {}
-        pool = _quiet_pool(ctx, min(workers, len(jobs)), initializer=module._note_starts, initargs=(started,))
+    ctx = multiprocessing.get_context(_start_method())
+    parsers = _Parsers(ctx, min(workers, len(jobs)), jobs) if workers and len(jobs) > 1 else None
     try:
-        done = enumerate([pool.apply_async(module._parse_indexed, (i, job)) for i, job in enumerate(jobs)]) if pool else None
+        k = 0
         for x in todo:
-            if pool and id(x[3]) in builtin: yield x, _pool_result(*next(done)[::-1], started, pids)
+            if parsers and id(x[3]) in builtin: yield x, parsers.result(k); k += 1
             else: yield x, _parse_job(x[1], x[3].name if id(x[3]) in builtin else None, assets)
     finally:
-        if pool: pool.terminate(); pool.join()
+        if parsers: parsers.close()
 
 # %% ../nbs/02a_ingest.ipynb #b1f29ebc
 @patch
