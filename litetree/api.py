@@ -8,10 +8,10 @@ Docs: https://litetree.github.io/litetree/api.html.md"""
 __all__ = ['KNOWN_EMBEDDERS', 'Index', 'Added']
 
 # %% ../nbs/05_api.ipynb #3722b490
-import logging
+import logging, itertools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
-from .data import load_embedder, ParseError, MiniLMEmbedder
+from .data import load_embedder, MiniLMEmbedder
 from .ingest import check_options, ingest_summary, _merge_after_load
 from .llm import llm_builder
 from .corpus import is_folder
@@ -87,17 +87,22 @@ def add(self:Index,
     _check_paths(paths)
     kw.setdefault('emb_fn', self.embed)
     if kw.get('build') is not None and not getattr(kw['build'], 'builds_outline', False): kw['build'] = llm_builder(kw['build'])
-    out = Added(r for x in paths for r in self._add_path(x, quiet, **kw))
+    out = Added(self._add_paths(paths, quiet, **kw))
     if isinstance(src, dict): out += [self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items()]
     texts = [text] if isinstance(text, str) else list(text or [])
     out += [self.db.add_doc(t, title=_title_of(t, i), store=self.store, **kw) for i, t in enumerate(texts)]
     return out
 
 @patch
-def _add_path(self:Index, x, quiet, **kw):
-    if Path(x).is_dir(): return self.db.add_dir(x, store=self.store, quiet=quiet, **kw)
-    try: return [self.db.add_file(x, store=self.store, **kw)]
-    except (ParseError, OSError) as e: return [dict(source=str(x), error=getattr(e, 'reason', None) or str(e))]
+def _add_paths(self:Index, paths:list, quiet:bool, **kw)->list:
+    """Folders one by one, and each run of files named together as one `add_dir(files=...)`: a list of files
+    (`litetree add *.pdf`) is read as a folder is, parsed by worker processes, embedded in batches across documents,
+    under one progress bar. A file that cannot be read fails with its reason; the others load."""
+    out = []
+    for is_dir, run in itertools.groupby(paths, key=lambda x: Path(x).is_dir()):
+        if is_dir: out += [r for x in run for r in self.db.add_dir(x, store=self.store, quiet=quiet, **kw)]
+        else: out += self.db.add_dir(files=list(run), store=self.store, quiet=quiet, **kw)
+    return out
 
 # %% ../nbs/05_api.ipynb #68bfa930
 @patch

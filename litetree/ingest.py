@@ -226,7 +226,7 @@ def add_file(self:Database,
     if rows is not None:
         self._store_docs([(res, rows)], _embedder_for(self, kw.get('emb_fn'), store), store, prefix, kw.get('with_heading', True))
         st = self.get_store(store)
-        st.build_ahead()   # files added one by one (a list given to `Index.add`) grow the graph on another core too
+        st.build_ahead()   # files added one by one (by `add_file` in a loop) grow the graph on another core too
         _merge_after_load(st, res.get('chunks', 0))
     return res
 
