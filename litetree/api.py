@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/api.html.md"""
 __all__ = ['KNOWN_EMBEDDERS', 'Index', 'Added']
 
 # %% ../nbs/05_api.ipynb #3722b490
-import logging, itertools
+import os, inspect, logging, itertools, functools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
 from .data import load_embedder, MiniLMEmbedder
@@ -69,6 +69,11 @@ def _check_paths(paths):
         raise FileNotFoundError(f"no such file or folder: {shown}. To add text rather than files, pass it as text='...' "
                                 f"(or a list of texts), or as {{title: text}}")
 
+def _check_texts(items, what:str, which:str):
+    "TypeError naming the first text that is not a string, before anything is added."
+    for k, t in items:
+        if not isinstance(t, str): raise TypeError(f"{what} takes text (str); {which} {k!r} is {type(t).__name__}")
+
 class Added(list):
     "Per-document results of `Index.add`, with their `summary`."
     @property
@@ -84,12 +89,14 @@ def add(self:Index,
     check_options(kw, 'Index.add')
     if src is None and text is None: raise TypeError("add() needs files or folders, text='...', or a dict of title: text")
     paths = [] if src is None or isinstance(src, dict) else list(src) if isinstance(src, (list, tuple)) else [src]
+    texts = [text] if isinstance(text, str) else list(text or [])
     _check_paths(paths)
+    _check_texts(enumerate(texts), 'text=', 'item')
+    if isinstance(src, dict): _check_texts(src.items(), 'a {title: text} dict', 'the text under')
     kw.setdefault('emb_fn', self.embed)
     if kw.get('build') is not None and not getattr(kw['build'], 'builds_outline', False): kw['build'] = llm_builder(kw['build'])
     out = Added(self._add_paths(paths, quiet, **kw))
     if isinstance(src, dict): out += [self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items()]
-    texts = [text] if isinstance(text, str) else list(text or [])
     out += [self.db.add_doc(t, title=_title_of(t, i), store=self.store, **kw) for i, t in enumerate(texts)]
     return out
 
@@ -105,19 +112,32 @@ def _add_paths(self:Index, paths:list, quiet:bool, **kw)->list:
     return out
 
 # %% ../nbs/05_api.ipynb #68bfa930
+@functools.cache
+def _takes(*fns, but=())->frozenset:
+    "The options `fns` take between them, less those the caller fills in itself."
+    return frozenset(p for f in fns for p in inspect.signature(f).parameters) - {'self', 'q', 'emb', 'store', 'kw'} - set(but)
+
+def _check_query(where:str, q, kw:dict, *fns, but=()):
+    "TypeError for a query that is not text, or for an option none of `fns` takes (naming the nearest one)."
+    if not isinstance(q, str): raise TypeError(f"{where}() takes the query as text (str), not {type(q).__name__}")
+    check_options(kw, where, valid=_takes(*fns, but=but))
+
 @patch
 def search(self:Index, q:str, limit:int=10, rerank=False, **kw)->list:
     "Chunk hits for `q`, each with its breadcrumb and page; adjacent hits in a section merged."
+    _check_query('search', q, kw, type(self.db).doc_search, type(self.db).search)
     return self.db.doc_search(q, self.embed, limit=limit, store=self.store, rerank=rerank, **kw)
 
 @patch
 def sections(self:Index, q:str, limit:int=5, **kw)->list:
     "The sections that answer `q`, best first, each with snippets and a `read` handle."
+    _check_query('sections', q, kw, type(self.db).sections, type(self.db).doc_search, type(self.db).search, but=('spans',))
     return self.db.sections(q, self.embed, limit=limit, store=self.store, **kw)
 
 @patch
 def context(self:Index, q:str, **kw)->dict:
     "The operative sections read whole, plus related ones, composed for a prompt."
+    _check_query('context', q, kw, type(self.db).context, type(self.db).doc_search, type(self.db).search, but=('spans', 'limit'))
     return self.db.context(q, self.embed, store=self.store, **kw)
 
 @patch
@@ -145,10 +165,23 @@ def read(self:Index, node_id:str, **kw)->dict:
 
 @patch
 def remove(self:Index, source)->int:
-    "Remove the documents from `source` (a path as added, or a doc id); returns how many went."
-    n = self.db.delete_source(str(Path(source).resolve()) if _is_path(source) else str(source), self.store) or self.db.delete_doc(str(source), self.store)
+    """Remove the documents from `source`: a path as added (a file, also one deleted or renamed since, or a folder:
+    every document under it), or a doc id; returns how many went."""
+    s = str(source)
+    try: s.encode('utf-8')
+    except UnicodeEncodeError: return 0   # a name litetree could not have stored (see `add_dir`)
+    n = self._remove_path(s) if isinstance(source, Path) or ('\n' not in s and len(s) < 4096) else 0
+    n = n or self.db.delete_source(s, self.store) or self.db.delete_doc(s, self.store)
     _merge_after_load(self.db.get_store(self.store), 0)   # the keyword cache, rewritten once it is too far behind
     return n
+
+@patch
+def _remove_path(self:Index, s:str)->int:
+    "The documents added from the file at `s`, or from the files under the folder at `s`, whether or not they still exist."
+    p = str(Path(s).resolve())
+    if n := self.db.delete_source(p, self.store): return n
+    under = p.rstrip(os.sep) + os.sep
+    return sum(self.db.delete_source(d['source'], self.store) for d in self.db.doc_places(self.store) if (d['source'] or '').startswith(under))
 
 @patch(as_prop=True)
 def docs(self:Index)->list:

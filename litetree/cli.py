@@ -17,6 +17,7 @@ from .core import fts_words, STOP_WORDS, DatabaseLocked, DatabaseDamaged, check_
 from .ingest import ingest_summary
 from .documents import copy_database
 from .api import Index
+from . import __version__
 
 # %% ../nbs/06_cli.ipynb #8da13905
 def highlight(text:str, q:str, width:int=220, tty:bool=None)->str:
@@ -73,8 +74,13 @@ def _at(paged, doc_id, pages, extra='')->str:
     bits = [b for b in ((_pages(pages) if doc_id in paged else ''), extra) if b]
     return f"  ({', '.join(bits)})" if bits else ''
 
+def _me(args)->str:
+    "The command as it was run, for the commands suggested in its output: with `--db` when that names another database than the default."
+    return 'litetree' if args.db == 'litetree.db' else f'litetree --db {shlex.quote(str(args.db))}'
+
 def _nothing_found(args):
-    if not args.json: print(f'litetree: nothing matches {args.query!r}: no passage shares a word with it, or is near it in meaning',
+    q = args.query if len(args.query) <= 80 else args.query[:77] + '...'   # a pasted page is not echoed whole
+    if not args.json: print(f'litetree: nothing matches {q!r}: no passage shares a word with it, or is near it in meaning',
                             file=sys.stderr)
 
 
@@ -108,7 +114,7 @@ def cmd_sections(args, ix)->int:
     paged = _paged(ix) if secs else set()
     def one(i, s, indent=''):
         score = f"score {s['score']:.4f}"
-        print(f"{indent}{i:>2}. {s['breadcrumb']}{_at(paged, s['doc_id'], s['pages'], score)}  litetree read {s['node_id']}")
+        print(f"{indent}{i:>2}. {s['breadcrumb']}{_at(paged, s['doc_id'], s['pages'], score)}  {_me(args)} read {s['node_id']}")
         print(f"{indent}    {highlight(s['snippets'][0], args.query)}")
     def human(ss):
         if not args.group: return [one(i, s) for i, s in enumerate(ss, 1)]
@@ -128,26 +134,26 @@ def _print_tree(n, depth=0, max_depth=3, paged=True):
 
 def _n(k:int, what:str)->str: return f"{k} {what if k == 1 else what + 's'}"
 
-def _print_folder(f:dict, limit:int, depth:int=0):
+def _print_folder(f:dict, limit:int, depth:int=0, me:str='litetree'):
     "A folder of the corpus tree for people: counts, then its subfolders and documents, and what is left to page through."
     pad, shown = '  ' * depth, len(f['folders']) + len(f['docs'])
     for s in f['folders']:
         print(f"{pad}{s['path']}  ({_n(s['documents'], 'document')}, {_n(s['pages'], 'page')})" + (f"  {s['summary']}" if depth == 0 and s.get('summary') else ''))
-        if s.get('folders') or s.get('docs'): _print_folder(s, limit, depth + 1)
+        if s.get('folders') or s.get('docs'): _print_folder(s, limit, depth + 1, me)
     for d in f['docs']: print(f"{pad}{d['path']}  {d['title']}  [{d['doc_id']}]")
-    if f['more']: print(f"{pad}… {f['more']} more" + (f": litetree toc {shlex.quote(f['path'])} --limit {limit} --offset {f['offset'] + shown}" if depth == 0 else ''))
+    if f['more']: print(f"{pad}… {f['more']} more" + (f": {me} toc {shlex.quote(f['path'])} --limit {limit} --offset {f['offset'] + shown}" if depth == 0 else ''))
     elif depth == 0 and not shown and f['offset']: print(f"nothing from entry {f['offset'] + 1} on: the folder holds fewer")
 
 def cmd_toc(args, ix)->int:
     if ix.names_folder(args.doc):
         f = ix.browse(args.doc or '', max_depth=1 if args.depth is None else args.depth, limit=args.limit, offset=args.offset, summaries=True)
         _emit(args, f, lambda f: (print(f"{f['path'] if f['path'] != '/' else 'the corpus'}: {_n(f['documents'], 'document')}, {_n(f['pages'], 'page')}"),
-                                  _print_folder(f, args.limit)))
+                                  _print_folder(f, args.limit, me=_me(args))))
         return 0 if f['documents'] else 1
-    args.depth = args.depth or 3
+    args.depth = 3 if args.depth is None else args.depth
     docs = ix.toc(args.doc, max_depth=args.depth, summaries=args.json)
     if not docs and not args.json:
-        print(f"litetree: no document matches {args.doc!r}: `litetree toc` lists them all" if args.doc else 'litetree: the index holds no documents',
+        print(f"litetree: no document matches {args.doc!r}: `{_me(args)} toc` lists them all" if args.doc else 'litetree: the index holds no documents',
               file=sys.stderr)
     _emit(args, docs, lambda ds: [_print_tree(d['tree'], 0, args.depth, _has_pages(d)) for d in ds])
     return 0 if docs else 1
@@ -155,17 +161,17 @@ def cmd_toc(args, ix)->int:
 def cmd_read(args, ix)->int:
     try: r = ix.read(args.node_id, max_chars=args.max_chars)
     except KeyError as e:
-        print(f"litetree: {e.args[0].replace('as toc() and sections() return them', 'as `litetree toc` and `litetree sections` print them')}", file=sys.stderr)
+        print(f"litetree: {e.args[0].replace('as toc() and sections() return them', f'as `{_me(args)} toc` and `{_me(args)} sections` print them')}", file=sys.stderr)
         return 2
-    _emit(args, r, lambda r: print(_reading(r, r['doc_id'] in _paged(ix), args.max_chars)))
+    _emit(args, r, lambda r: print(_reading(r, r['doc_id'] in _paged(ix), args.max_chars, _me(args))))
     return 0
 
-def _reading(r:dict, paged:bool, max_chars:int)->str:
+def _reading(r:dict, paged:bool, max_chars:int, me:str='litetree')->str:
     "A read section for people: where it is, its text ending at a word, and what was cut and how to see it all."
     head = r['breadcrumb'] + (f"  ({_pages(r['pages'])})" if paged else '')
     text = r['text']   # already cut at a word by read()
     more = r['chars'] - len(text)
-    cut = f"\n\n[… {more:,} more characters: `litetree read {r['id']} --max-chars {r['chars']}` shows it all]" if r['truncated'] else ''
+    cut = f"\n\n[… {more:,} more characters: `{me} read {r['id']} --max-chars {r['chars']}` shows it all]" if r['truncated'] else ''
     return f"{head}\n\n{text}{cut}"
 
 def cmd_rm(args, ix)->int:
@@ -191,13 +197,23 @@ def cmd_check(args, ix)->int:
     if not hasattr(ix.db, 'check'):
         print(f'litetree: check reads SQLite files; {ix.db.location} is a server, which checks its own tables and indexes '
               f'(PostgreSQL: the amcheck extension)', file=sys.stderr); return 2
-    r = ix.db.check(repair=args.repair)
+    return _report_check(args, ix.db.check(repair=args.repair))
+
+def _check_unopened(args, why)->int:
+    "`check` on a file too damaged for an index to open on it: SQLite's own checks still say what is wrong."
+    from litetree.core import database
+    try: r = database(args.db).check(repair=args.repair)
+    except Exception as e:
+        print(f'litetree: {args.db} is damaged ({why}) past what check can read ({e}): restore it from a backup', file=sys.stderr); return 2
+    return _report_check(args, r)
+
+def _report_check(args, r:dict)->int:
     def human(r):
         for p in r['problems']: print(f'problem: {p}')
         for p in r['repaired']: print(f'repaired: {p}')
         for p in r.get('notes', []): print(f'note: {p}')
         print('ok' if r['ok'] and not r['problems'] else 'ok after repair' if r['ok'] else
-              'not ok' + ('' if args.repair or not r['problems'] else ': `litetree check --repair` rebuilds the indexes'))
+              'not ok' + ('' if args.repair or not r['problems'] else f': `{_me(args)} check --repair` rebuilds the indexes'))
     _emit(args, r, human)
     return 0 if r['ok'] else 1
 
@@ -214,12 +230,12 @@ SAMPLES = Path(__file__).parent/'samples' if '__file__' in globals() else Path('
 def cmd_demo(args, _=None)->int:
     keep = str(args.db) != 'litetree.db'   # `litetree --db FILE demo` keeps its index to try more commands on
     d = None if keep else Path(tempfile.mkdtemp(prefix='litetree-demo-'))
-    run = f'litetree --db {args.db}' if keep else 'litetree'
+    run = _me(args) if keep else 'litetree'
     try:
         ix = Index(args.db if keep else d/'demo.db')
         files = sorted(p for p in SAMPLES.iterdir() if p.name != 'SOURCES.md')
         res = ix.add(files, quiet=True)
-        print(f'Indexed {len(res)} sample documents ({sum(r.get("chunks", 0) for r in res)} chunks) from {SAMPLES}\n')
+        print(f'Indexed {len(res)} sample documents ({ix.db.counts(ix.store)["chunks"]} chunks) from {SAMPLES}\n')   # unchanged ones say no chunks
         print(f'$ {run} toc dvipdfm'); _print_tree(ix.toc('dvipdfm')[0]['tree'], 0, 1)
         q = 'what happens if I violate the license'
         print(f'\n$ {run} sections "{q}" --limit 3')
@@ -228,7 +244,7 @@ def cmd_demo(args, _=None)->int:
         cmd_sections(args, ix)
         print(f"\n$ {run} read {node} --max-chars 700")
         r = ix.read(node, max_chars=700)
-        print(_reading(r, r['doc_id'] in _paged(ix), 700))
+        print(_reading(r, r['doc_id'] in _paged(ix), 700, run))
         ix.close()
         print(f'\nThe index is in {args.db}.' if keep else '\nThat index was temporary: `litetree --db FILE demo` keeps one to try more commands on.')
         return 0
@@ -365,7 +381,8 @@ _HELP = dict(   # (one line for the list of commands, what --help says)
     toc=('the corpus tree, or tables of contents', 'The corpus tree (folders and collections, largest first, with counts), one folder of it, '
          'or the tables of contents of the documents whose title, id or path contains DOC.'),
     read=('read a section whole', 'One section whole, with its subsections, by the node id that toc, search and sections print.'),
-    rm=('remove documents', 'Remove documents, by the path they were added from or by doc id.'),
+    rm=('remove documents', 'Remove documents: by the path of the file they were added from (also once it is deleted or renamed), '
+        'by a folder (every document under it), or by doc id.'),
     copy=('copy the index into another database', 'Copy the whole index into another database (a file or a postgresql:// URL), '
           'vectors and all: nothing is embedded again.'),
     check=('check the database and its indexes', 'Check the database file, its keyword index and its vector index. Exit 0 when sound, '
@@ -381,6 +398,7 @@ def parser()->argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='litetree', description='Search documents by their structure: find the section, then read it whole.',
                                 epilog='Run `litetree COMMAND --help` for what each command takes.', formatter_class=fmt)
     _common(p, True)
+    p.add_argument('--version', action='version', version=f'litetree {__version__}')
     sub = p.add_subparsers(dest='cmd', required=True, metavar='COMMAND')
     cmd = {}
     for name, (short, long) in _HELP.items():
@@ -402,7 +420,7 @@ def parser()->argparse.ArgumentParser:
     cmd['toc'].add_argument('--offset', type=int, default=0, help='start a folder listing after this many entries')
     cmd['read'].add_argument('node_id', help="a node id such as 'a1b2c3d4e5f6a7b8#12'")
     cmd['read'].add_argument('--max-chars', type=int, default=20000, help='cut the text after this many characters (default: 20000)')
-    cmd['rm'].add_argument('sources', nargs='+', metavar='SOURCE', help='a path as it was added, or a doc id')
+    cmd['rm'].add_argument('sources', nargs='+', metavar='SOURCE', help='a file or folder path as it was added, or a doc id')
     cmd['copy'].add_argument('target', help='the database to copy into: a file, or a postgresql:// URL')
     cmd['check'].add_argument('--repair', action='store_true', help='rebuild a damaged keyword or vector index from the stored rows')
     return p
@@ -433,9 +451,16 @@ def _main(argv=None)->int:
             if args.cmd != 'serve': return _COMMANDS[args.cmd](args, ix)
         return cmd_serve(args)
     except BrokenPipeError: raise   # handled in main: not an error of ours
-    except (ValueError, ImportError, OSError, DatabaseLocked, DatabaseDamaged) as e:
+    except KeyboardInterrupt:
+        kept = '; what was written before it is kept: run the same command again to go on' if args.cmd == 'add' else ''
+        print(f'\nlitetree: interrupted{kept}', file=sys.stderr); return 130
+    except DatabaseDamaged as e:
+        if args.cmd == 'check': return _check_unopened(args, e)
+        print(f'litetree: {e}', file=sys.stderr); return 2
+    except (ValueError, ImportError, OSError, DatabaseLocked) as e:
         print(f'litetree: {_in_option_names(str(e))}', file=sys.stderr); return 2
     except (apsw.CorruptError, apsw.NotADBError) as e:
+        if args.cmd == 'check': return _check_unopened(args, e)
         print(f'litetree: {args.db} is damaged ({e}): restore it from a backup, or run `litetree --db {args.db} check`', file=sys.stderr)
         return 2
     except apsw.BusyError:

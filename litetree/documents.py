@@ -43,6 +43,7 @@ def get_tree(self:SQLiteDatabase,
     "Create the docs/nodes tables and a node-aware chunk store when missing; returns the tables. Opening existing ones writes nothing."
     p = tree_prefix(_check_store_name(store), prefix)
     if (store, p) not in self._trees or cols:
+        self._refuse_foreign(store, p)
         st = self.get_store(store, ann=ann, **TREE_COLS, **cols)
         want = {p + 'docs', p + 'nodes', p + 'docs_source', p + 'docs_collection', p + 'nodes_doc', f'{store}_doc', f'{store}_node', f'{store}_hash'}
         have = {r[0] for r in self.execute(f"SELECT name FROM sqlite_master WHERE name IN ({','.join('?' * len(want))})", sorted(want))}
@@ -59,6 +60,18 @@ def get_tree(self:SQLiteDatabase,
 
 @patch
 def _columns_of(self:SQLiteDatabase, table:str)->set: return {r[1] for r in self.execute(f'PRAGMA table_info({qi(table)})')}
+
+_OURS = {'docs': {'id', 'title', 'source', 'kind'}, 'nodes': {'id', 'doc_id', 'parent_id', 'level'}, '': {'id', 'content', 'embedding'}}
+
+@patch
+def _refuse_foreign(self:SQLiteDatabase, store:str, p:str):
+    """ValueError, before anything is written, when the file holds a table under a name litetree would use that lacks
+    the columns litetree's has: another program's `docs` table, say. Litetree's tables can sit beside others under
+    free names (`store=`, `prefix=`)."""
+    for name, need in ((p + 'docs', _OURS['docs']), (p + 'nodes', _OURS['nodes']), (store, _OURS[''])):
+        if (have := self._columns_of(name)) and not need <= have:
+            raise ValueError(f"{self.location} already holds a table {name!r} that litetree did not make (it has no {', '.join(sorted(need - have))}): "
+                             f"index into another file, or give litetree's tables other names (store=, prefix=)")
 
 @patch
 def _tree(self:SQLiteDatabase, store:str, prefix:str=None)->dict:
