@@ -39,14 +39,25 @@ class Index:
                  store:str='store',
                  busy_ms:int=10_000,  # how long a write waits for another process's write lock
                  readonly:bool=None): # open without writing (default: when the file or its folder is not writable)
+        fresh = str(path) != ':memory:' and not Path(path).exists()
         self.db, self.store = database(path, busy_ms, readonly=readonly), store
-        have = self.db.store_meta(store).get('embedder')
+        try: self.embed = self._embedder_for(embedder, path)
+        except BaseException:   # an embedder that cannot be had leaves no empty database behind
+            self.db.close()
+            if fresh:
+                for f in (Path(path), *(Path(f'{path}{s}') for s in ('-wal', '-shm', '-journal'))): f.unlink(missing_ok=True)
+            raise
+
+    def _embedder_for(self, embedder, path):
+        "The embedder asked for, checked against the one the file was built with (a known model reopens by itself)."
+        have = self.db.store_meta(self.store).get('embedder')
         if embedder is None and have and have not in KNOWN_EMBEDDERS:
             raise ValueError(f"{path} was built with embedder {have!r}: open it with Index({str(path)!r}, embedder=...) naming that model")
-        self.embed = _embedder(embedder if embedder is not None or have is None else have)   # a known model reopens by itself
-        if have and embedder_id(self.embed) and have != embedder_id(self.embed):
-            raise ValueError(f"{path} was built with embedder {_named(have)}, not {_named(embedder_id(self.embed))}: reopen it without "
+        embed = _embedder(embedder if embedder is not None or have is None else have)
+        if have and embedder_id(embed) and have != embedder_id(embed):
+            raise ValueError(f"{path} was built with embedder {_named(have)}, not {_named(embedder_id(embed))}: reopen it without "
                              f"naming an embedder (it keeps its own), or index into a new file")
+        return embed
 
     def __repr__(self): return f'Index({self.db.location!r}, {len(self)} documents)'
     def __len__(self): return self.db.counts(self.store)['documents']

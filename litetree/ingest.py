@@ -215,6 +215,11 @@ def _merge_after_load(t, written:int, least:int=5_000):
     if (written >= least and written * 10 >= t.count) or t.keywords_behind() > KW_BEHIND_MAX: t.optimize_keywords()
 
 @patch
+def _doc_title(self:Database, did:str, store:str='store', prefix:str=None)->str|None:
+    "A stored document's title (its root's), for the result of a file found unchanged."
+    return self.node_titles([f'{did}#0'], store, prefix).get(f'{did}#0')
+
+@patch
 def add_file(self:Database,
              path,                   # file to ingest
              title:str=None,         # defaults to a prettified filename
@@ -232,7 +237,7 @@ def add_file(self:Database,
     if not kw.get('force') and (did := self.doc_for_file(src, fhash, store, prefix)):
         coll = _collection(kw.get('collection'))
         moved = coll is not None and self.set_collection(did, coll, store, prefix)
-        return dict(doc_id=did, title=title or _pretty(path), source=str(path), skipped='unchanged', **({'refiled': coll} if moved else {}))
+        return dict(doc_id=did, title=self._doc_title(did, store, prefix) or title or _pretty(path), source=str(path), skipped='unchanged', **({'refiled': coll} if moved else {}))
     parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, **{k: v for k, v in kw.items() if k not in ('emb_fn', 'with_heading', 'index')})
     if rows is not None:
@@ -404,16 +409,16 @@ def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix
     todo = []
     for i, p in enumerate(paths):
         if not _utf8_path(p):
-            results[i] = dict(source=_shown(p), error=BAD_NAME); _log.warning('litetree: skipping %s: %s', _shown(p), BAD_NAME); continue
+            results[i] = dict(source=_shown(p), error=BAD_NAME); _log.warning('litetree: cannot index %s: %s', _shown(p), BAD_NAME); continue
         try:
             fhash = _file_hash(p)
             if not force and (did := self.doc_for_file(str(p.resolve()), fhash, store, prefix)):
                 moved = collection is not None and self.set_collection(did, collection, store, prefix)
-                results[i] = dict(doc_id=did, title=_pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {})); continue
+                results[i] = dict(doc_id=did, title=self._doc_title(did, store, prefix) or _pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {})); continue
             todo.append((i, p, fhash, profile_for(p, profile)))
         except OSError as e:
             why = NOT_REGULAR if e.strerror == NOT_REGULAR else f'cannot be read ({e.strerror or e})'
-            results[i] = dict(source=str(p), error=why); _log.warning('litetree: skipping %s: %s', p, why)
+            results[i] = dict(source=str(p), error=why); _log.warning('litetree: cannot index %s: %s', p, why)
     return todo
 
 @patch
@@ -455,7 +460,7 @@ def add_dir(self:Database,
     if bulk: self.get_store(store).fts_triggers(False)
     try:
         for (i, p, fhash, prof), parsed in _parsed_stream(todo, workers, out_path):
-            if isinstance(parsed, str): results[i] = dict(source=str(p), error=parsed); _log.warning('litetree: skipping %s: %s', p, parsed)
+            if isinstance(parsed, str): results[i] = dict(source=str(p), error=parsed); _log.warning('litetree: cannot index %s: %s', p, parsed)
             else:
                 results[i], rows = self._prepare_parsed(parsed, p, fhash=fhash, profile=profile, store=store, prefix=prefix, **kw)
                 if rows is not None: pending.append((results[i], rows))
