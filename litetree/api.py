@@ -84,6 +84,10 @@ def _check_texts(items, what:str, which:str):
     "TypeError naming the first text that is not a string, before anything is added."
     for k, t in items:
         if not isinstance(t, str): raise TypeError(f"{what} takes text (str); {which} {k!r} is {type(t).__name__}")
+        try: t.encode('utf-8')
+        except UnicodeEncodeError as e:
+            raise ValueError(f"{which} {k!r} holds {t[e.start:e.end]!r}, a byte that was not UTF-8 when the text was read "
+                             f"(decode it with errors='replace', or in its real encoding)") from None
 
 class Added(list):
     "Per-document results of `Index.add`, with their `summary`."
@@ -179,6 +183,7 @@ def remove(self:Index, source)->int:
     """Remove the documents from `source`: a path as added (a file, also one deleted or renamed since, or a folder:
     every document under it), or a doc id; returns how many went."""
     s = str(source)
+    if not s.strip(): raise ValueError("remove() needs a path or a doc id, not an empty string")   # Path('') is the current folder
     try: s.encode('utf-8')
     except UnicodeEncodeError: return 0   # a name litetree could not have stored (see `add_dir`)
     n = self._remove_path(s) if isinstance(source, Path) or ('\n' not in s and len(s) < 4096) else 0

@@ -16,6 +16,7 @@ import apsw
 from .core import fts_words, STOP_WORDS, DatabaseLocked, DatabaseDamaged, check_count
 from .ingest import ingest_summary
 from .documents import copy_database
+from .postgres import redact
 from .api import Index
 from . import __version__
 
@@ -76,7 +77,7 @@ def _at(paged, doc_id, pages, extra='')->str:
 
 def _me(args)->str:
     "The command as it was run, for the commands suggested in its output: with `--db` when that names another database than the default."
-    return 'litetree' if args.db == 'litetree.db' else f'litetree --db {shlex.quote(str(args.db))}'
+    return 'litetree' if args.db == 'litetree.db' else f'litetree --db {shlex.quote(redact(str(args.db)))}'
 
 def _nothing_found(args):
     q = args.query if len(args.query) <= 80 else args.query[:77] + '...'   # a pasted page is not echoed whole
@@ -84,8 +85,14 @@ def _nothing_found(args):
                             file=sys.stderr)
 
 
+class _ListedAfter(logging.Filter):
+    "Drops the warning a file that cannot be indexed gets as it fails: `add` lists those files under its summary."
+    def filter(self, r): return not str(r.msg).startswith('litetree: cannot index')
+
 def cmd_add(args, ix)->int:
-    res = ix.add(args.paths, quiet=args.quiet, collection=args.collection)   # every path is checked before any is read
+    said = _ListedAfter(); logging.getLogger('litetree.ingest').addFilter(said)
+    try: res = ix.add(args.paths, quiet=args.quiet, collection=args.collection)   # every path is checked before any is read
+    finally: logging.getLogger('litetree.ingest').removeFilter(said)
     counts = ingest_summary(res)
     def human(_):
         refiled = sum('refiled' in r for r in res)
@@ -204,7 +211,8 @@ def _check_unopened(args, why)->int:
     from litetree.core import database
     try: r = database(args.db).check(repair=args.repair)
     except Exception as e:
-        print(f'litetree: {args.db} is damaged ({why}) past what check can read ({e}): restore it from a backup', file=sys.stderr); return 2
+        print(f'litetree: {args.db} is damaged past what check can read ({getattr(e, "detail", e)}): restore it from a backup, '
+              f'or add the documents again into a new file', file=sys.stderr); return 2
     return _report_check(args, r)
 
 def _report_check(args, r:dict)->int:
@@ -430,9 +438,18 @@ _COMMANDS = dict(add=cmd_add, search=cmd_search, sections=cmd_sections, toc=cmd_
 def main(argv=None)->int:
     "The `litetree` command."
     try: return _main(argv)
-    except BrokenPipeError:   # `litetree toc | head -1`: the reader left; so do we, quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except BrokenPipeError as e:
+        if not _reader_left(): print(f'litetree: {e}', file=sys.stderr); return 1   # a pipe of ours, not the output's
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # `litetree toc | head -1`: the reader left; so do we, quietly
         return 0
+
+def _reader_left()->bool:
+    "Has the program reading our output gone (`| head`)? The write end of a pipe whose reader closed it polls as an error."
+    import select
+    try:
+        p = select.poll(); p.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in p.poll(0))
+    except (OSError, ValueError, AttributeError): return False   # no real file behind stdout: not a pipe that broke
 
 def _main(argv=None)->int:
     args = parser().parse_args(argv)
@@ -447,13 +464,11 @@ def _main(argv=None)->int:
         if why: print(f'litetree: {why}', file=sys.stderr); return 2
         with Index(args.db, embedder=getattr(args, 'embedder', None), busy_ms=int(args.wait * 1000)) as ix:
             if args.cmd not in ('add', 'copy') and not ix.db.has_store(ix.store):
-                print(f'litetree: {args.db} holds no litetree index: create one with `litetree --db {args.db} add PATH`', file=sys.stderr); return 2
+                print(f'litetree: {redact(args.db)} holds no litetree index: create one with `{_me(args)} add PATH`', file=sys.stderr); return 2
             if args.cmd != 'serve': return _COMMANDS[args.cmd](args, ix)
         return cmd_serve(args)
     except BrokenPipeError: raise   # handled in main: not an error of ours
-    except KeyboardInterrupt:
-        kept = '; what was written before it is kept: run the same command again to go on' if args.cmd == 'add' else ''
-        print(f'\nlitetree: interrupted{kept}', file=sys.stderr); return 130
+    except KeyboardInterrupt: return _interrupted(args)
     except DatabaseDamaged as e:
         if args.cmd == 'check': return _check_unopened(args, e)
         print(f'litetree: {e}', file=sys.stderr); return 2
@@ -461,12 +476,19 @@ def _main(argv=None)->int:
         print(f'litetree: {_in_option_names(str(e))}', file=sys.stderr); return 2
     except (apsw.CorruptError, apsw.NotADBError) as e:
         if args.cmd == 'check': return _check_unopened(args, e)
-        print(f'litetree: {args.db} is damaged ({e}): restore it from a backup, or run `litetree --db {args.db} check`', file=sys.stderr)
+        print(f'litetree: {args.db} is damaged ({e}): restore it from a backup, or run `{_me(args)} check`', file=sys.stderr)
         return 2
     except apsw.BusyError:
         print(f'litetree: {args.db} is locked by another process writing to it; try again when it has finished, or wait longer (--wait)', file=sys.stderr); return 2
     except apsw.CantOpenError as e:
         print(f'litetree: cannot open {args.db} as a database ({e})', file=sys.stderr); return 2
+    except RuntimeError as e:   # last: DatabaseLocked and DatabaseDamaged are RuntimeErrors too
+        if str(e) != 'Operation has been terminated': raise
+        return _interrupted(args)   # usearch's own word for a Ctrl-C while it saved the vector index
+
+def _interrupted(args)->int:
+    kept = '; what was written before it is kept: run the same command again to go on' if args.cmd == 'add' else ''
+    print(f'\nlitetree: interrupted{kept}', file=sys.stderr); return 130
 
 _OPTIONS = {'max_depth': '--depth', 'max_chars': '--max-chars', 'limit': '--limit', 'offset': '--offset'}
 

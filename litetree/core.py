@@ -95,8 +95,10 @@ def _use_wal(conn, busy_ms:int):
 
 # %% ../nbs/00_core.ipynb #9eafa022
 def _damaged(path, detail:str)->DatabaseDamaged:
-    return DatabaseDamaged(f"{path} is damaged ({detail}). litetree writes nothing to it. Restore it from a backup; "
-                           f"`litetree check --db {path}` says which parts can be repaired, or add the documents again into a new file")
+    e = DatabaseDamaged(f"{path} is damaged ({detail}). litetree writes nothing to it. Restore it from a backup; "
+                        f"`litetree check --db {path}` says which parts can be repaired, or add the documents again into a new file")
+    e.detail = detail   # what SQLite found, for a message that has already given the advice
+    return e
 
 def _check_header(conn, path):
     "Fail at once, with advice, when SQLite cannot read the file's header and schema."

@@ -156,8 +156,9 @@ NOT_REGULAR = 'not a regular file (a pipe, a device or a folder): only files are
 BAD_NAME = 'its path is not valid UTF-8 (a name written in another encoding): rename it to index it'
 
 def _utf8_path(p)->bool:
-    "Can the file's full path be stored as text? A name in another encoding reaches Python with lone surrogates, which SQLite refuses."
-    try: str(Path(p).resolve()).encode('utf-8'); return True
+    """Can the file's path be stored as text, as named and as resolved (a link's name titles the document, its
+    target's path is its source)? A name in another encoding reaches Python with lone surrogates, which SQLite refuses."""
+    try: str(p).encode('utf-8'); str(Path(p).resolve()).encode('utf-8'); return True
     except UnicodeEncodeError: return False
 
 def _shown(p)->str:
@@ -286,8 +287,8 @@ def walk_files(root,                # folder to walk
             why = _skip_reason(p, want, exts)
             if why is None: out.append(p)
             elif why:
-                _log.info('litetree: skipping %s: %s', p, why)
-                if skipped is not None: skipped.append(dict(source=str(p), skipped=why))
+                _log.info('litetree: skipping %s: %s', _shown(p), why)
+                if skipped is not None: skipped.append(dict(source=_shown(p), skipped=why))
     return out
 
 # %% ../nbs/02a_ingest.ipynb #5f7fc6d5
@@ -334,6 +335,7 @@ class _Parsers:
         self.ctx, self.n, self.jobs, self.ahead = ctx, n, jobs, ahead or 4 * n
         self.busy, self.idle, self.done, self.next = {}, [], {}, 0   # busy: connection -> (process, job)
         self.again, self.died = [], set()   # jobs whose worker died, to try once more; jobs that lost a worker
+        self.stillborn = 0                  # workers that died before they were given a file
 
     def _start(self):
         from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
@@ -348,10 +350,19 @@ class _Parsers:
             if self.idle: conn, p = self.idle.pop()
             elif len(self.busy) < self.n: conn, p = self._start()
             else: return
-            if not p.is_alive(): _end_worker(conn, p); continue   # killed while it waited for work
+            if not p.is_alive(): self._lost_idle(conn, p); continue   # killed while it waited for work
             if self.again: i = self.again.pop(0)
             else: i, self.next = self.next, self.next + 1
-            conn.send((i, self.jobs[i])); self.busy[conn] = (p, i)
+            try: conn.send((i, self.jobs[i]))
+            except OSError: self.again.insert(0, i); self._lost_idle(conn, p); continue   # it died after that look: the file waits for the next
+            self.busy[conn] = (p, i)
+
+    def _lost_idle(self, conn, p):
+        "End a worker that died before it was given a file; when they keep doing so, say so rather than start them for ever."
+        _end_worker(conn, p); self.stillborn += 1
+        if self.stillborn > 3 * self.n + 3:
+            raise RuntimeError(f'litetree: {self.stillborn} parse worker processes died before they were given a file (out of memory? '
+                               'killed?): add_dir(n_workers=0) parses in this process')
 
     def _take_back(self, ready):
         "Results from the workers `ready` names (by pipe or by death); a file whose worker died is tried again once."
@@ -406,10 +417,12 @@ def _parsed_stream(todo, workers:int, assets=None):
 @patch
 def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix, collection=None)->list:
     "`(i, path, file hash, profile)` for the files to parse; unchanged and unreadable ones go straight into `results`."
-    todo = []
+    todo, seen = [], {}
     for i, p in enumerate(paths):
         if not _utf8_path(p):
             results[i] = dict(source=_shown(p), error=BAD_NAME); _log.warning('litetree: cannot index %s: %s', _shown(p), BAD_NAME); continue
+        if (first := seen.setdefault(p.resolve(), i)) != i:   # `a.md ./a.md`: read once
+            results[i] = dict(source=str(p), skipped=f'the same file as {paths[first]}, named before it'); continue
         try:
             fhash = _file_hash(p)
             if not force and (did := self.doc_for_file(str(p.resolve()), fhash, store, prefix)):
