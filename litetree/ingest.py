@@ -361,8 +361,8 @@ class _Parsers:
         "End a worker that died before it was given a file; when they keep doing so, say so rather than start them for ever."
         _end_worker(conn, p); self.stillborn += 1
         if self.stillborn > 3 * self.n + 3:
-            raise RuntimeError(f'litetree: {self.stillborn} parse worker processes died before they were given a file (out of memory? '
-                               'killed?): add_dir(n_workers=0) parses in this process')
+            raise ChildProcessError(f'{self.stillborn} parse worker processes died before they were given a file (out of memory? '
+                                    'killed?): add_dir(n_workers=0) parses in this process')   # an OSError: the CLI says it in one line
 
     def _take_back(self, ready):
         "Results from the workers `ready` names (by pipe or by death); a file whose worker died is tried again once."
