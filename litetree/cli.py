@@ -381,7 +381,8 @@ def _common(p, top:bool):
 
 _HELP = dict(   # (one line for the list of commands, what --help says)
     add=('index files or folders', 'Index files and folders (PDF, markdown, HTML, text, DOCX, ...). Unchanged files are skipped, '
-         'changed ones replaced; prints what became of every file.'),
+         'changed ones replaced; prints what became of every file. Exit 1 when every file failed, 2 when nothing was tried '
+         '(a wrong path or option), else 0: the files that failed are listed, with why.'),
     search=('passages that match a query', 'Passages (chunks) that match a query, best first, each with its breadcrumb, pages and node id. '
             'Prefer `sections` for questions.'),
     sections=('the sections that answer a query', 'The sections that answer a query, best first, with snippets and the `litetree read` '
