@@ -206,7 +206,7 @@ def cmd_check(args, ix)->int:
               f'(PostgreSQL: the amcheck extension)', file=sys.stderr); return 2
     return _report_check(args, ix.db.check(repair=args.repair))
 
-def _check_unopened(args, why)->int:
+def _check_unopened(args)->int:
     "`check` on a file too damaged for an index to open on it: SQLite's own checks still say what is wrong."
     from litetree.core import database
     try: r = database(args.db).check(repair=args.repair)
@@ -471,12 +471,12 @@ def _main(argv=None)->int:
     except BrokenPipeError: raise   # handled in main: not an error of ours
     except KeyboardInterrupt: return _interrupted(args)
     except DatabaseDamaged as e:
-        if args.cmd == 'check': return _check_unopened(args, e)
+        if args.cmd == 'check': return _check_unopened(args)
         print(f'litetree: {e}', file=sys.stderr); return 2
     except (ValueError, ImportError, OSError, DatabaseLocked) as e:
         print(f'litetree: {_in_option_names(str(e))}', file=sys.stderr); return 2
     except (apsw.CorruptError, apsw.NotADBError) as e:
-        if args.cmd == 'check': return _check_unopened(args, e)
+        if args.cmd == 'check': return _check_unopened(args)
         print(f'litetree: {args.db} is damaged ({e}): restore it from a backup, or run `{_me(args)} check`', file=sys.stderr)
         return 2
     except apsw.BusyError:
