@@ -1718,14 +1718,21 @@ def _vector_ids(self:ChunkStore, emb, limit:int, where=None, where_args=None)->l
 # %% ../nbs/00_core.ipynb #4b512d99
 def rrf(legs:list, weights=None, k:int=60)->list:
     "Fuse ranked lists of hits (dicts with `id`) by Reciprocal Rank Fusion."
-    weights = weights or [1.0] * len(legs)
-    fused = {}
-    for li, (hits, w) in enumerate(zip(legs, weights)):
-        for rank, h in enumerate(hits):
-            f = fused.setdefault(h['id'], {**h, '_rrf_score': 0.0, '_ranks': [None] * len(legs)})
-            f['_rrf_score'] += w / (k + rank)
-            f['_ranks'][li] = rank
-    return sorted(fused.values(), key=lambda h: -h['_rrf_score'])
+    first = {}   # each id's hit as the first leg holding it has it
+    for hits in legs:
+        for h in hits: first.setdefault(h['id'], h)
+    return [{**first[i], '_rrf_score': s, '_ranks': r} for i, s, r in _fused([[h['id'] for h in hits] for hits in legs], weights, k)]
+
+def _fused(legs:list, weights=None, k:int=60)->list:
+    """`[(id, score, ranks)]`, best first (ties in the order the legs first name them): `rrf` on bare ids, which
+    `search` fuses without making a dict per candidate (half the time for two legs of 120)."""
+    weights, score, ranks = weights or [1.0] * len(legs), {}, {}
+    for li, (ids, w) in enumerate(zip(legs, weights)):
+        for rank, i in enumerate(ids):
+            if i in score: score[i] += w / (k + rank)
+            else: score[i], ranks[i] = w / (k + rank), [None] * len(legs)
+            ranks[i][li] = rank
+    return sorted(((i, s, ranks[i]) for i, s in score.items()), key=lambda x: -x[1])
 
 # %% ../nbs/00_core.ipynb #a05a20de
 def _rerank_dir(cache_dir=None)->Path:
@@ -1830,12 +1837,11 @@ def search(self:Database,
     if policy and fts and vec:
         if _term_coverage(q, t._text_of(fts[0][0])) >= LEXICAL_COVERAGE: weights = (weights[0], weights[1] * LEXICAL_DAMP)
     if callable(weights): weights = weights(q, fts, vec)
-    fused = rrf([[{'id': i} for i, _ in fts], [{'id': i} for i, _ in vec]], list(weights), rrf_k)
+    fused = _fused([[i for i, _ in fts], [i for i, _ in vec]], list(weights), rrf_k)
     if not rerank: fused = fused[:limit]
     cols = columns and ([*columns, 'content'] if rerank and 'content' not in columns else columns)
-    rows = t._rows_by_id([h['id'] for h in fused], cols)
-    hits = [{**rows[h['id']], '_rrf_score': h['_rrf_score'], '_fts_rank': h['_ranks'][0], '_vec_rank': h['_ranks'][1]}
-            for h in fused if h['id'] in rows]
+    rows = t._rows_by_id([i for i, _, _ in fused], cols)
+    hits = [{**rows[i], '_rrf_score': s, '_fts_rank': r[0], '_vec_rank': r[1]} for i, s, r in fused if i in rows]
     return rerank_hits(q, hits, rerank, rrf_k)[:limit] if rerank else hits
 
 # %% ../nbs/00_core.ipynb #f99c2808

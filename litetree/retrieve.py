@@ -187,19 +187,31 @@ def doc_search(self:Database,
                **kw)->list:         # forwarded to Database.search (where, where_args, fanout, widen)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     limit = check_count(limit, 'limit', 1, MAX_LIMIT)
+    hits = self._tree_hits(q, emb, limit * 2 if spans else limit, store, prefix, columns=columns, adaptive=adaptive, weights=weights,
+                           dtype=dtype, within=within, rrf_k=rrf_k, rerank=rerank, **kw)
+    return self._crumbed((merge_spans(hits, gap) if spans else hits)[:limit], store, prefix, corpus_path)
+
+@patch
+def _tree_hits(self:Database, q:str, emb, limit:int, store:str='store', prefix:str=None, columns:list=None,
+               adaptive:bool=False, weights=None, dtype=None, within=None, **kw)->list:
+    "`doc_search`'s hits before their breadcrumbs and spans: `Database.search` with the tree's columns (`kw` goes to it)."
     if not self.has_store(store): return []
     if within is not None: kw.update(self._within_kw(within, store, prefix, kw.pop('where', None), kw.pop('where_args', None)))
     cols = _TREE_COLS + [c for c in (columns or []) if c not in _TREE_COLS]
     if adaptive:   # adaptive_weights scales the embedder's own weights
         base = weights or (1.0, fusion_weight(emb if callable(emb) else self.get_store(store)))
         weights = lambda q, f, v: tuple(a * b for a, b in zip(adaptive_weights(q, f, v), base))
-    hits = self.search(q, _as_query(emb, dtype), store=store, limit=limit * 2 if spans else limit, columns=cols, rrf_k=rrf_k,
-                       weights=weights, rerank=rerank, **kw)
-    roots = self.node_titles({f"{h['doc_id']}#0" for h in hits if h.get('doc_id')}, store, prefix)   # documents' titles, in one query
+    return self.search(q, _as_query(emb, dtype), store=store, limit=limit, columns=cols, weights=weights, **kw)
+
+@patch
+def _crumbed(self:Database, hits:list, store:str, prefix:str=None, corpus_path:bool=False)->list:
+    """`hits`, each given its `breadcrumb` (the documents' titles read in one query), from the top of the corpus tree
+    with `corpus_path`. Callers crumb only the hits they hand back: `sections` reads five, not the forty it ranks."""
+    roots = self.node_titles({f"{h['doc_id']}#0" for h in hits if h.get('doc_id')}, store, prefix)
     titles = {h['doc_id']: roots.get(f"{h['doc_id']}#0") for h in hits if h.get('doc_id')}
     for h in hits: h['breadcrumb'] = self._titled(h.get('heading') or '', h.get('doc_id'), titles, store, prefix)
     if corpus_path: self._corpus_crumbs(hits, store, prefix)
-    return (merge_spans(hits, gap) if spans else hits)[:limit]
+    return hits
 
 @patch
 def _within_kw(self:Database, within, store, prefix, where=None, where_args=None)->dict:
@@ -242,9 +254,11 @@ def sections(self:Database,
     "Ranked *sections*, not chunks: hits grouped by node, each with a `read` handle."
     limit, per, fanout = check_count(limit, 'limit', 1, MAX_LIMIT), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
     if group is not None and group not in ('doc', 'folder'): raise ValueError(f"group must be 'doc' or 'folder', not {group!r}")
-    hits = self.doc_search(q, emb, limit=min(limit * fanout, MAX_LIMIT), store=store, prefix=prefix, spans=False, rerank=rerank, **kw)
-    out = []
-    for nid, s, hs in _rollup(hits, score, per)[:limit]:
+    corpus_path = kw.pop('corpus_path', False); kw.pop('gap', None)   # gap: spans are not merged here
+    hits = self._tree_hits(q, emb, min(limit * fanout, MAX_LIMIT), store, prefix, rerank=rerank, **kw)
+    ranked, out = _rollup(hits, score, per)[:limit], []
+    self._crumbed([hs[0] for _, _, hs in ranked], store, prefix, corpus_path)   # the breadcrumbs shown: each section's best hit's
+    for nid, s, hs in ranked:
         n = self._node(nid, store, prefix)
         out.append(dict(node_id=nid, doc_id=n['doc_id'], title=n['title'], breadcrumb=hs[0]['breadcrumb'], score=s,
                         pages=(n['page_start'], n['page_end']), hits=len([h for h in hits if h['node_id'] == nid]),
