@@ -35,6 +35,10 @@ parent's peak), and at the end its parts: private memory (RssAnon) and pages of 
 memory-mapped HNSW file, which usearch's first search on a viewed graph maps in wholesale; they are the kernel's page
 cache, shared and reclaimable, not the process's own). "system" figures are kernel CPU (page faults, file reads), which this VM's memory makes noisy.
 
+`--mmap BYTES`: the query phase and the reader read the database through a memory map of that many bytes (SQLite's
+`mmap_size`; litetree opens files without one). A query then copies no page out of the kernel's cache, but every page
+it touches counts in the reader's RSS as a mapped file page.
+
 Run: `python bench/scale.py [--sizes 10000,100000,1000000] [--json FILE] [--dir /tmp/litetree_scale] [--reuse]`.
 Corpora and databases stay in --dir for reuse (`--reuse` skips ingest when the database exists).
 `--smoke`: 2,000 chunks, 30 queries, a few seconds; exits 1 if any figure is missing.
@@ -53,7 +57,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument('--sizes', default='10000,100000'); ap.add_argument('--queries', type=int, default=300)
 ap.add_argument('--seed', type=int, default=0); ap.add_argument('--repeats', type=int, default=2)
 ap.add_argument('--dir', default='/tmp/litetree_scale'); ap.add_argument('--json'); ap.add_argument('--reuse', action='store_true')
-ap.add_argument('--smoke', action='store_true')
+ap.add_argument('--smoke', action='store_true'); ap.add_argument('--mmap', type=int, default=0)
 ap.add_argument('--ahead-from', type=float, help="AnnIndex.ahead_from for the loads (1e12: no builder process, the graph built at the end as before it)")
 A = ap.parse_args()
 SIZES, Q = ([2_000], 30) if A.smoke else ([int(s) for s in A.sizes.split(',')], A.queries)
@@ -173,6 +177,7 @@ def cpu_ms(fn, reps):
 
 def run_queries(path, qs, reps):
     idx = Index(path)
+    if A.mmap: idx.db.conn.execute(f'PRAGMA mmap_size={A.mmap}').fetchall()
     F, st = f'"{idx.store}_fts"', idx.db.get_store(idx.store)
     cfg = idx.db.conn.execute(f'SELECT v FROM "{idx.store}_fts_config" WHERE k=?', ('rank',)).fetchone()
     R = f"bm25({F}, {cfg[0][5:-1]})" if cfg and cfg[0].startswith('bm25(') else 'rank'   # the same order as `rank`, cheaper
@@ -230,6 +235,7 @@ mib = lambda k: int(re.search(k + r':\s+(\d+)', open('/proc/self/status').read()
 stime = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_stime
 rss_import, qs = mib('VmRSS'), json.load(open(sys.argv[2]))
 t2, c2, s2 = time.perf_counter(), time.process_time(), stime(); idx = Index(sys.argv[1], readonly=True); rss_open = mib('VmRSS')
+if int(sys.argv[4]): idx.db.conn.execute(f'PRAGMA mmap_size={sys.argv[4]}').fetchall()
 first = idx.search(qs[0], limit=10); t3, c3, s3 = time.perf_counter(), time.process_time(), stime()
 for q in qs[:int(sys.argv[3])]: idx.search(q, limit=10); idx.sections(q)
 print(json.dumps(dict(import_s=t1 - t0, open_first_s=t3 - t2, open_first_cpu_s=c3 - c2, open_first_sys_s=s3 - s2, rss_import=rss_import, rss_open=rss_open, rss_end=mib('VmRSS'),
@@ -239,7 +245,7 @@ print(json.dumps(dict(import_s=t1 - t0, open_first_s=t3 - t2, open_first_cpu_s=c
 
 def reader(path, qs, n):
     qf = path.parent/'queries.json'; qf.write_text(json.dumps(qs))
-    r = subprocess.run([sys.executable, '-c', READER, str(path), str(qf), str(n)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, '-c', READER, str(path), str(qf), str(n), str(A.mmap)], capture_output=True, text=True)
     if r.returncode: sys.exit(f'reader failed:\n{r.stderr[-2000:]}')
     return json.loads(r.stdout.strip().splitlines()[-1])
 
