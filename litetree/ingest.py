@@ -220,6 +220,10 @@ def _doc_title(self:Database, did:str, store:str='store', prefix:str=None)->str|
     "A stored document's title (its root's), for the result of a file found unchanged."
     return self.node_titles([f'{did}#0'], store, prefix).get(f'{did}#0')
 
+def _not_a_file(p:Path)->str:
+    "Why `p`, which is not a regular file, cannot be added."
+    return NOT_REGULAR if p.exists() else 'a broken link' if p.is_symlink() else 'no such file'
+
 @patch
 def add_file(self:Database,
              path,                   # file to ingest
@@ -231,7 +235,7 @@ def add_file(self:Database,
              **kw)->dict:            # add_doc's options (emb_fn, chunker, summarize, force, ...)
     "Ingest one document file through its profile's reader."
     check_options(kw, 'add_file')
-    if not Path(path).is_file(): raise ParseError(path, NOT_REGULAR)
+    if not Path(path).is_file(): raise ParseError(path, _not_a_file(Path(path)))
     if not _utf8_path(path): raise ParseError(_shown(path), BAD_NAME)
     self.get_tree(store, prefix)
     src, fhash = str(Path(path).resolve()), _file_hash(path)
