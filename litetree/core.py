@@ -1718,10 +1718,12 @@ def _vector_ids(self:ChunkStore, emb, limit:int, where=None, where_args=None)->l
 # %% ../nbs/00_core.ipynb #4b512d99
 def rrf(legs:list, weights=None, k:int=60)->list:
     "Fuse ranked lists of hits (dicts with `id`) by Reciprocal Rank Fusion."
-    first = {}   # each id's hit as the first leg holding it has it
-    for hits in legs:
-        for h in hits: first.setdefault(h['id'], h)
-    return [{**first[i], '_rrf_score': s, '_ranks': r} for i, s, r in _fused([[h['id'] for h in hits] for hits in legs], weights, k)]
+    legs = [list(hits) for hits in legs]
+    weighed, first = legs[:len(weights)] if weights else legs, {}   # a leg without a weight counts for nothing
+    for hits in weighed:
+        for h in hits: first.setdefault(h['id'], h)   # each id's hit as the first leg holding it has it
+    ids = [[h['id'] for h in hits] for hits in weighed] + [[]] * (len(legs) - len(weighed))
+    return [{**first[i], '_rrf_score': s, '_ranks': r} for i, s, r in _fused(ids, weights, k)]
 
 def _fused(legs:list, weights=None, k:int=60)->list:
     """`[(id, score, ranks)]`, best first (ties in the order the legs first name them): `rrf` on bare ids, which
@@ -1730,7 +1732,7 @@ def _fused(legs:list, weights=None, k:int=60)->list:
     for li, (ids, w) in enumerate(zip(legs, weights)):
         for rank, i in enumerate(ids):
             if i in score: score[i] += w / (k + rank)
-            else: score[i], ranks[i] = w / (k + rank), [None] * len(legs)
+            else: score[i], ranks[i] = 0.0 + w / (k + rank), [None] * len(legs)   # a float, whatever number type `w` is
             ranks[i][li] = rank
     return sorted(((i, s, ranks[i]) for i, s in score.items()), key=lambda x: -x[1])
 
