@@ -1016,6 +1016,7 @@ def _by_distance(ids, d, k:int):
 
 @patch
 def _searched(self:AnnIndex, q, k:int, exact:bool):
+    "usearch's `k` nearest to `q` as `(ids, distances)` arrays, in the order it gives them."
     m = self.index.search(q, k, exact=exact)
     return np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
 
