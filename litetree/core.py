@@ -1015,12 +1015,6 @@ def _by_distance(ids, d, k:int):
     return ids[top], d[top]
 
 @patch
-def _searched(self:AnnIndex, q, k:int, exact:bool):
-    "usearch's `k` nearest to `q` as `(ids, distances)` arrays, in the order it gives them."
-    m = self.index.search(q, k, exact=exact)
-    return np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
-
-@patch
 def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     """`(ids, distances)` of the `k` nearest vectors in the index as it stands (call `sync` first), equally near ones
     by id. usearch hands back ties (duplicate chunks have the same vector) in no fixed order, so the same search could
@@ -1031,7 +1025,8 @@ def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     ids, d = np.zeros(0, np.int64), np.zeros(0, np.float32)
     if n and k > 0:
         exact = n < self.exact_below if exact is None else exact
-        ids, d = self._searched(q, min(n, k + TIE_ROOM if exact else k), exact)
+        m = self.index.search(q, min(n, k + TIE_ROOM if exact else k), exact=exact)
+        ids, d = np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
     if self.pending and len(self.pending[0]) and k > 0:
         ids, d = np.concatenate([ids, self.pending[0]]), np.concatenate([d, _cosine_dist(q, self.pending[1]).astype(np.float32)])
     return _by_distance(ids, d, k)
