@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict
-from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob,
+from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob, DEFAULT_DTYPE, _np_dtype,
                            embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text, _where_sql)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, PLACE_COLS, tree_prefix, _place_test
 
@@ -79,8 +79,12 @@ TS_CONFIG = 'english'   # stemming for the keyword leg, as FTS5's porter tokeniz
 
 def _meta_ddl(): return f'CREATE TABLE IF NOT EXISTS {META} (store text NOT NULL, key text NOT NULL, value text, PRIMARY KEY (store, key))'
 
+def _vector_type(dtype:str)->str:
+    "The pgvector type a store of `dtype` keeps its vectors in (int8 values are exact in halfvec)."
+    return 'vector' if dtype == 'float32' else 'halfvec'
+
 def _store_ddl(s:str, dtype:str, extra:dict)->list:
-    vt = 'halfvec' if dtype == 'float16' else 'vector'
+    vt = _vector_type(dtype)
     cols = ''.join(f', {qi(k)} {t}' for k, t in extra.items() if k not in TREE_COLS)
     return [f"""CREATE TABLE IF NOT EXISTS {qi(s)} (id bigserial, content text NOT NULL DEFAULT '', embedding {vt}, metadata text, heading text,
                 doc_id text NOT NULL DEFAULT '', node_id text, page integer, ord integer, hash text{cols},
@@ -116,7 +120,8 @@ def _get_store(self, name:str='store', ann:bool=None, dtype:str=None, **cols)->'
         meta = self.store_meta(name)
         if dtype and meta.get('dtype', dtype) != dtype:
             raise ValueError(f"store {name!r} holds {meta['dtype']} vectors; it was asked for {dtype}: open it without dtype=")
-        dtype = meta.get('dtype') or dtype or 'float16'
+        dtype = meta.get('dtype') or dtype or DEFAULT_DTYPE
+        _np_dtype(dtype)   # an unknown dtype fails here, before anything is made
         extra = {k: _pg_types[_col_type(k, t)] for k, t in cols.items()}
         have = {r[0] for r in self._all('SELECT column_name FROM information_schema.columns WHERE table_name = %s', (name,))}
         if not have or not set(extra) <= have:
@@ -190,10 +195,10 @@ def _fix_dims(self, nd:int):
     if self.ndim is not None:
         if nd != self.ndim: raise ValueError(f"embedding has {nd} dims, the store holds {self.ndim}: pass the embedder the store was built with")
         return
-    vt, ops = ('halfvec', 'halfvec_cosine_ops') if self.dtype == 'float16' else ('vector', 'vector_cosine_ops')
+    vt = _vector_type(self.dtype); ops = f'{vt}_cosine_ops'
     self.db.conn.execute(f'ALTER TABLE {qi(self.name)} ALTER COLUMN embedding TYPE {vt}({int(nd)})')
     self.db.conn.execute(f'CREATE INDEX IF NOT EXISTS {qi(self.name + "_hnsw")} ON {qi(self.name)} USING hnsw (embedding {ops})')
-    self.db._set_meta(self.name, 'ndim', nd); self.db._set_meta(self.name, 'nbytes', nd * (2 if self.dtype == 'float16' else 4))
+    self.db._set_meta(self.name, 'ndim', nd); self.db._set_meta(self.name, 'nbytes', nd * _np_dtype(self.dtype).itemsize)
     self._st['ndim'] = nd
 
 def _insert(self, recs:list, replace:bool=False)->list:
@@ -208,7 +213,7 @@ def _insert(self, recs:list, replace:bool=False)->list:
     for r in recs: groups.setdefault(tuple(sorted(r)), []).append(r)
     out = {}
     for ks, rs in groups.items():
-        vals = ', '.join(f'%s::{"halfvec" if self.dtype == "float16" else "vector"}' if k == 'embedding' else '%s' for k in ks)
+        vals = ', '.join(f'%s::{_vector_type(self.dtype)}' if k == 'embedding' else '%s' for k in ks)
         conflict = (' ON CONFLICT (doc_id, id) DO UPDATE SET ' + ', '.join(f'{qi(k)} = excluded.{qi(k)}' for k in ks if k not in ('id', 'doc_id'))) if replace and 'id' in ks else ''
         sql = f'INSERT INTO {qi(self.name)} ({", ".join(map(qi, ks))}) VALUES ({vals}){conflict} RETURNING id'
         for r in rs:
@@ -288,7 +293,7 @@ def _vector_ids_pg(self, emb, limit:int, where=None, where_args=None)->list:
     if callable(emb): raise TypeError('vec_search takes a vector: embed the query first, or call db.search(q, emb_fn)')
     v = _vec_text(to_vector(emb, self.dtype, self.ndim))
     w, wp = _where_pg(where, where_args)
-    vt = 'halfvec' if self.dtype == 'float16' else 'vector'
+    vt = _vector_type(self.dtype)
     sql = (f'SELECT id, embedding <=> %s::{vt}({self.ndim}) AS d FROM {qi(self.name)} WHERE embedding IS NOT NULL'
            + (f' AND {w}' if w else '') + ' ORDER BY d LIMIT %s')
     return [(i, float(d)) for i, d in self.db._all(sql, [v, *wp, int(limit)])]
