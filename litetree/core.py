@@ -241,7 +241,7 @@ def _np_dtype(dtype:str):
 def _scaled_int8(v:np.ndarray)->np.ndarray:
     "A vector in int8 at its own scale: its largest value becomes ±127 (cosine distance does not see the scale)."
     top = float(np.abs(v).max()) if len(v) else 0.0
-    return np.round(v * (127 / top)).astype(np.int8) if top else np.zeros(len(v), np.int8)
+    return np.round(v / top * 127).astype(np.int8) if top else np.zeros(len(v), np.int8)   # `127 / top` would overflow for tiny values
 
 def to_vector(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->np.ndarray:
     "One embedding as a 1-d array in `dtype`; raw bytes are read as `dtype`."
@@ -251,11 +251,14 @@ def to_vector(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->np.ndarray:
         v = np.frombuffer(emb, dtype=dt)
     else:
         v = np.asarray(emb).ravel()
-        if v.dtype.kind not in 'iuf': raise ValueError(f"an embedding is numbers, not {v.dtype}")
+        if v.dtype.kind not in 'iuf':
+            try: v = v.astype(np.float64)   # bools, Decimals, a list of mixed numbers
+            except (TypeError, ValueError): raise ValueError(f"an embedding is numbers, not {v.dtype}") from None
         if not np.isfinite(v).all(): raise ValueError("embedding contains NaN or infinite values")
         v = _scaled_int8(v.astype(np.float64)) if dt.kind == 'i' else v.astype(dt)
     if ndim and len(v) != ndim:
-        raise ValueError(f"embedding has {len(v)} dims, the store holds {ndim}: pass the embedder the store was built with")
+        raw = f' (raw bytes are read as {dtype}, the store\'s dtype: pass the vector as an array, or use to_blob)' if isinstance(emb, (bytes, bytearray, memoryview)) else ''
+        raise ValueError(f"embedding has {len(v)} dims, the store holds {ndim}{raw}: pass the embedder the store was built with")
     if not np.isfinite(v).all(): raise ValueError("embedding contains NaN or infinite values")
     return v
 
@@ -1044,6 +1047,8 @@ def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
         exact = n < self.exact_below if exact is None else exact
         m = self.index.search(q, min(n, k + TIE_ROOM if exact else k), exact=exact)
         ids, d = np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
+        if len(ids) and not self.quantized:   # exact distances in numpy's arithmetic, as pending entries and `_exact` get: equal vectors, equal distances
+            d = _cosine_dist(q, np.asarray(self.index.get(ids)).reshape(len(ids), -1)).astype(np.float32)
     if self.pending and len(self.pending[0]) and k > 0:
         ids, d = np.concatenate([ids, self.pending[0]]), np.concatenate([d, _cosine_dist(q, self.pending[1]).astype(np.float32)])
     return _by_distance(ids, d, k)
@@ -1682,9 +1687,7 @@ def _exact(self:ChunkStore, q, k, where=None, where_args=None):
     ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {qi(self.name)} WHERE embedding IS NOT NULL {"AND " + w if w else ""}',
                          params, self.dtype)
     if not len(ids): return ids, np.zeros(0, np.float32)
-    d = _cosine_dist(q, vecs)
-    top = np.argsort(d, kind='stable')[:k]
-    return ids[top], d[top]
+    return _by_distance(ids, _cosine_dist(q, vecs), k)   # ties by id, whatever order a filter's index read them in
 
 # %% ../nbs/00_core.ipynb #4e9a6412
 OVERFETCH = 4   # graph candidates per wanted row, scaled by how much of the store a filter keeps
@@ -1703,7 +1706,7 @@ def _rescored(self:ChunkStore, q, ids, k:int):
 def _nearest(self:ChunkStore, q, k, where=None, where_args=None):
     "`(ids, distances)`: graph search when it can be trusted, exact search when it cannot."
     ix = _store(self).get('index')
-    if ix is None: return self._exact(q, k, where, where_args)
+    if ix is None or not np.any(q): return self._exact(q, k, where, where_args)   # a zero query is near nothing: usearch would call other zero vectors equal to it
     ix.sync()
     total, approx = len(ix), ix.quantized   # an int8 graph's distances are approximate: re-score its answer
     extra = SMALL_RESCORE if approx and total < ix.exact_below else 1   # compared with every vector: re-scoring makes it exact
@@ -2003,7 +2006,7 @@ def check(self:SQLiteDatabase,
                 except ValueError as e: problems.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
         with _quiet_log(): ix.sync()
         if (why := ix._agrees()): problems.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
-        if repair and any(p.startswith(f'store {s!r}: HNSW') for p in problems) and not self.readonly:
+        if repair and any(p.startswith((f'store {s!r}: HNSW', f'store {s!r}: the HNSW')) for p in problems) and not self.readonly:
             ix.writes_file = True
             ix.rebuild(); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
         _as_before(self, s, kept.get(s))
