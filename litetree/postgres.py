@@ -141,6 +141,13 @@ PostgresDatabase.store_meta, PostgresDatabase._set_meta, PostgresDatabase.has_st
 # %% ../nbs/00b_postgres.ipynb #fb5768c1
 def _vec_text(v)->str: return '[' + ','.join(f'{float(x):.6g}' for x in np.asarray(v, np.float32).ravel()) + ']'
 
+def _stored_bytes(text:str, dtype:str)->bytes:
+    """A vector pgvector hands back as text, as the bytes the store was given. An int8 store's whole numbers come back
+    as they are (`to_blob` would scale an array to ±127, which raw int8 bytes were not: `[1, 2, 3]` or a -128 stays)."""
+    v = json.loads(text)
+    if dtype != 'int8': return to_blob(v, dtype)
+    return np.clip(np.round(np.asarray(v, np.float64)), -128, 127).astype(np.int8).tobytes()
+
 def _where_pg(where, where_args=None):
     "`_where_sql`'s filter in PostgreSQL's placeholders: each `?` becomes `%s`, and a literal `%` is doubled."
     sql, params = _where_sql(where, where_args)
@@ -170,7 +177,7 @@ class PgStore:
         return [self._row(dict(zip(cols, r))) for r in self.db._all(sql, p)]
     def _row(self, r:dict, decode:bool=True)->dict:
         "A row as the layers above expect it: the embedding as the store's bytes, JSON metadata decoded unless `decode=False`."
-        if isinstance(r.get('embedding'), str): r['embedding'] = to_blob(json.loads(r['embedding']), self.dtype)
+        if isinstance(r.get('embedding'), str): r['embedding'] = _stored_bytes(r['embedding'], self.dtype)
         return _hit(r) if decode else r
 
 
@@ -405,7 +412,7 @@ def _known_vectors(self, hashes, store='store')->dict:
     if not self.has_store(store) or not hashes: return {}
     st = self.get_store(store)
     rows = self._all(f'SELECT DISTINCT ON (hash) hash, embedding::text FROM {qi(store)} WHERE hash = ANY(%s) AND embedding IS NOT NULL', (list(set(hashes)),))
-    return {h: to_blob(json.loads(v), st.dtype) for h, v in rows}
+    return {h: _stored_bytes(v, st.dtype) for h, v in rows}
 
 def _counts(self, store='store', prefix=None)->dict:
     if not (t := self._tree(store, prefix)): return dict(documents=0, sections=0, chunks=0, pages=0, embedder=None)
