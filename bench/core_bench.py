@@ -66,7 +66,8 @@ def main():
     ins = time.perf_counter() - t
     ix = db._stores['store']['index']   # the store's HNSW index (litetree's per-store state)
     t = time.perf_counter(); ix.sync(); ix.save(); build = time.perf_counter() - t   # save(): a no-op when sync saved (N >= 5,000)
-    print(f'rows {N:,} x {DIM} dims (float16)')
+    dtype = db.store_meta('store')['dtype']   # int8 for a new store (DEFAULT_DTYPE): vectors and graph alike
+    print(f'rows {N:,} x {DIM} dims ({dtype})')
     print(f'insert: {N/ins:,.0f} rows/s ({ins:.2f} s, FTS triggers and change log included)')
     print(f'HNSW build (replay of the log, saving included): {build:.2f} s; file {Path(f"{path}.store.usearch").stat().st_size/2**20:.1f} MiB')
     check_costs(db, path)
@@ -79,7 +80,8 @@ def main():
     match = lambda m: db.execute(f'SELECT rowid FROM {F} WHERE {F} MATCH ? ORDER BY rank LIMIT ?', (m, n)).fetchall()
     raw_fts = timed(lambda q: match(fts_query(q)), qs)
     raw_auto = timed(lambda q: len(match(fts_query(q))) >= n or match(fts_query(q, True)), qs)   # the SQL widen='auto' runs
-    raw_vec = timed(lambda v: ix.index.search(v.astype(np.float16), n), qv)
+    qv_stored = [store._query_vector(v) for v in qv]   # as the store converts a query (int8: scaled to its own ±127)
+    raw_vec = timed(lambda v: ix.index.search(v, n), qv_stored)
     pairs = list(zip(qs, qv))
     hyb = timed(lambda p: db.search(p[0], p[1], limit=K), pairs)
     hyb_strict = timed(lambda p: db.search(p[0], p[1], limit=K, widen=False), pairs)
@@ -93,13 +95,13 @@ def main():
     print(f'db.search hybrid, widen=auto        {pct(hyb, 50):6.2f}  {pct(hyb, 95):6.2f}   p50 = {pct(hyb, 50)/legs_auto:.2f}x the raw legs together')
     print(f'db.search hybrid, widen=False       {pct(hyb_strict, 50):6.2f}  {pct(hyb_strict, 95):6.2f}   p50 = {pct(hyb_strict, 50)/legs:.2f}x the raw legs together')
 
-    print('\nexact vs graph search (usearch, float16, 256 dims), ms per query, and graph recall@10')
+    print(f'\nexact vs graph search (usearch, {dtype}, {DIM} dims), ms per query, and graph recall@10')
     for m in [1_000] if SMOKE else [1_000, 5_000, 10_000, 20_000, 50_000]:
         if m > N: break
-        sub = ix._new(db.store_meta('store')); sub.add(np.arange(m), vecs[:m])
-        ex = timed(lambda v: sub.search(v, K, exact=True), qv[:100])
-        gr = timed(lambda v: sub.search(v, K), qv[:100])
-        rec = np.mean([len(set(sub.search(v, K).keys) & set(sub.search(v, K, exact=True).keys)) / K for v in qv[:100]])
+        sub = ix._new(db.store_meta('store')); sub.add(np.arange(m), np.stack([store._query_vector(v) for v in vecs[:m]]))
+        ex = timed(lambda v: sub.search(v, K, exact=True), qv_stored[:100])
+        gr = timed(lambda v: sub.search(v, K), qv_stored[:100])
+        rec = np.mean([len(set(sub.search(v, K).keys) & set(sub.search(v, K, exact=True).keys)) / K for v in qv_stored[:100]])
         print(f'  {m:>6,} vectors: exact {pct(ex, 50):.3f}  graph {pct(gr, 50):.3f}  recall {rec:.3f}')
     db.close()
 

@@ -13,6 +13,8 @@ import numpy as np
 from fastcore.basics import patch
 from .core import Database, fusion_weight, check_count, MAX_LIMIT, _where_sql
 from .tree import _dedent_path, bare_title
+from .ingest import check_options
+import inspect
 
 _log = logging.getLogger(__name__)
 
@@ -187,9 +189,17 @@ def doc_search(self:Database,
                **kw)->list:         # forwarded to Database.search (where, where_args, fanout, widen)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     limit = check_count(limit, 'limit', 1, MAX_LIMIT)
+    _check_forwarded(self, 'doc_search', kw)
     hits = self._tree_hits(q, emb, limit * 2 if spans else limit, store, prefix, columns=columns, adaptive=adaptive, weights=weights,
                            dtype=dtype, within=within, rrf_k=rrf_k, rerank=rerank, **kw)
     return self._crumbed((merge_spans(hits, gap) if spans else hits)[:limit], store, prefix, corpus_path)
+
+def _check_forwarded(db:Database, where:str, kw:dict, but=()):
+    """`TypeError` naming an option of `kw` that neither `doc_search` nor `Database.search` takes (`doc_search` and
+    `sections` forward what they do not take themselves): Python's own message named `Database.search`, which the
+    caller never called. `but`: options of theirs that `where` does not take."""
+    takes = set(inspect.signature(type(db).search).parameters) | set(inspect.signature(type(db).doc_search).parameters)
+    check_options(kw, where, valid=takes - {'self', 'q', 'emb', 'kw', *but})
 
 @patch
 def _tree_hits(self:Database, q:str, emb, limit:int, store:str='store', prefix:str=None, columns:list=None,
@@ -254,6 +264,7 @@ def sections(self:Database,
     "Ranked *sections*, not chunks: hits grouped by node, each with a `read` handle."
     limit, per, fanout = check_count(limit, 'limit', 1, MAX_LIMIT), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
     if group is not None and group not in ('doc', 'folder'): raise ValueError(f"group must be 'doc' or 'folder', not {group!r}")
+    _check_forwarded(self, 'sections', kw, but=('spans',))   # its hits are rolled up into sections, not merged into spans
     corpus_path = kw.pop('corpus_path', False); kw.pop('gap', None)   # gap: spans are not merged here
     hits = self._tree_hits(q, emb, min(limit * fanout, MAX_LIMIT), store, prefix, rerank=rerank, **kw)
     ranked, out = _rollup(hits, score, per)[:limit], []
