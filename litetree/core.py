@@ -8,9 +8,9 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 __all__ = ['PAGE_SIZE', 'MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'GRAPH_DTYPE', 'GRAPH_EF',
            'SMALL_RESCORE', 'TIE_ROOM', 'DECLARABLE', 'STOP_WORDS', 'KW_CACHE_MIN', 'KW_BEHIND_MAX', 'OVERFETCH',
            'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW', 'Database', 'DatabaseLocked',
-           'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'hash_embed',
-           'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf',
-           'flashrank_reranker', 'rerank_hits', 'fusion_weight']
+           'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'to_blobs',
+           'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id', 'embed_text', 'fts_words', 'fts_query',
+           'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
 import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
@@ -118,9 +118,9 @@ class SQLiteDatabase(Database, apswutils.Database):
         self.path = None if path is None or str(path) == ':memory:' else Path(path)
         self.readonly = bool(readonly) if readonly is not None else (self.path is not None and not _writable(self.path))
         if self.readonly and self.path is not None: _log.info('litetree: %s is read-only: searching works, the HNSW index stays in memory', self.path)
-        new = self.path is not None and (not self.path.exists() or (self.path.is_file() and self.path.stat().st_size == 0))
         conn = _connect(self.path, busy_ms, self.readonly)
-        _check_header(conn, self.path)
+        _check_header(conn, self.path)   # reading the header rolls back what a writer killed mid-transaction left
+        new = self.path is not None and (not self.path.exists() or self.path.stat().st_size == 0)   # empty, after any rollback
         apswutils.Database.__init__(self, conn)
         self.busy_ms, self._stores, self._trees, self._wrote, self._verified = busy_ms, {}, {}, False, False
         if new and not self.readonly: _use_wal(self.conn, busy_ms)   # only a file we create: another program's database keeps its journal
@@ -260,7 +260,7 @@ def to_vector(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->np.ndarray:
             try: v = v.astype(np.float64)   # bools, Decimals, a list of mixed numbers
             except (TypeError, ValueError): raise ValueError(f"an embedding is numbers, not {v.dtype}") from None
         if not np.isfinite(v).all(): raise ValueError("embedding contains NaN or infinite values")
-        v = _scaled_int8(v.astype(np.float64)) if dt.kind == 'i' else v.astype(dt)
+        with np.errstate(over='ignore'): v = _scaled_int8(v.astype(np.float64)) if dt.kind == 'i' else v.astype(dt)   # too large for float16: refused below
     if ndim and len(v) != ndim:
         raw = f' (raw bytes are read as {dtype}, the store\'s dtype: pass the vector as an array, or use to_blob)' if isinstance(emb, (bytes, bytearray, memoryview)) else ''
         raise ValueError(f"embedding has {len(v)} dims, the store holds {ndim}{raw}: pass the embedder the store was built with")
@@ -270,6 +270,28 @@ def to_vector(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->np.ndarray:
 def to_blob(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->bytes:
     "One embedding as the bytes a store keeps."
     return to_vector(emb, dtype, ndim).tobytes()
+
+def to_blobs(embs, dtype:str=DEFAULT_DTYPE, ndim:int=None, block:int=2048)->list:
+    """Many embeddings as the bytes a store keeps, one `bytes` a row: `to_blob` of each row, the same bytes, converted
+    `block` rows at a time: 0.13 s for 100,000 rows of 256 dimensions, against 0.91 one by one (the whole matrix at
+    once took 1.75 s, its float64 copies far larger than the CPU's caches). Anything but a matrix of numbers (raw
+    bytes, rows of different lengths) goes row by row, with `to_blob`'s messages."""
+    try: a = np.asarray(embs)
+    except ValueError: a = None   # rows of different lengths
+    if a is None or a.ndim != 2 or a.dtype.kind not in 'iufb' or not len(a): return [to_blob(e, dtype, ndim) for e in embs]
+    if ndim and a.shape[1] != ndim: to_vector(a[0], dtype, ndim)   # raises to_vector's message
+    return [b for i in range(0, len(a), block) for b in _block_blobs(a[i:i + block], _np_dtype(dtype))]
+
+def _block_blobs(a:np.ndarray, dt)->list:
+    "`to_blobs` of one block of rows."
+    if not np.isfinite(a).all(): raise ValueError("embedding contains NaN or infinite values")
+    if dt.kind == 'i':
+        f = a.astype(np.float64); top = np.abs(f).max(axis=1, keepdims=True); live = top[:, 0] > 0
+        out = np.zeros(a.shape, np.int8); out[live] = np.round(f[live] / top[live] * 127).astype(np.int8)   # as `_scaled_int8`, row by row
+    else:
+        with np.errstate(over='ignore'): out = a.astype(dt)
+    if not np.isfinite(out).all(): raise ValueError("embedding contains NaN or infinite values")   # too large for float16
+    return [r.tobytes() for r in out]
 
 # %% ../nbs/00_core.ipynb #22ff6a71
 _word_re = re.compile(r'\w+')
@@ -1142,7 +1164,7 @@ def _embed(self:ChunkStore, recs, emb_fn=None, embeddings=None):
     if len(embeddings) != len(recs): raise ValueError(f'{len(embeddings)} embeddings for {len(recs)} records')
     dt = self.dtype
     nd = self.ndim or len(to_vector(embeddings[0], dt))
-    for r, e in zip(recs, embeddings): r['embedding'] = to_blob(e, dt, nd)
+    for r, b in zip(recs, to_blobs(embeddings, dt, nd)): r['embedding'] = b
 
 @patch
 def add(self:ChunkStore,

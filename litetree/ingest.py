@@ -13,7 +13,7 @@ import re, os, stat, errno, json, time, inspect, difflib, hashlib, logging, unic
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, to_blob, embed_text, hash_embed, KW_BEHIND_MAX, _main_unread
+from .core import Database, to_blob, to_blobs, embed_text, hash_embed, KW_BEHIND_MAX, _main_unread
 from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
 from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title, bare_title
 
@@ -41,7 +41,7 @@ def embed_chunks(db:Database,
         part = todo[i:i + batch]
         vecs = np.asarray(emb_fn([embed_text(c) if with_heading else c['content'] for c in part]))
         if len(vecs) != len(part): raise ValueError(f'the embedder returned {len(vecs)} vectors for {len(part)} texts')
-        for c, v in zip(part, vecs): known[c['hash']] = to_blob(v, st.dtype, st.ndim or len(v))
+        for c, b in zip(part, to_blobs(vecs, st.dtype, st.ndim or len(vecs[0]))): known[c['hash']] = b
     for c in chunks: c['embedding'] = known[c['hash']]
     return {c['hash'] for c in todo}
 

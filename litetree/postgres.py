@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict
-from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob, DEFAULT_DTYPE, _np_dtype,
+from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob, to_blobs, DEFAULT_DTYPE, _np_dtype,
                            embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text, _where_sql)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, PLACE_COLS, tree_prefix, _place_test
 
@@ -139,7 +139,11 @@ def _get_store(self, name:str='store', ann:bool=None, dtype:str=None, **cols)->'
 PostgresDatabase.store_meta, PostgresDatabase._set_meta, PostgresDatabase.has_store, PostgresDatabase.get_store = _store_meta, _set_meta, _has_store, _get_store
 
 # %% ../nbs/00b_postgres.ipynb #fb5768c1
-def _vec_text(v)->str: return '[' + ','.join(f'{float(x):.6g}' for x in np.asarray(v, np.float32).ravel()) + ']'
+def _vec_text(v)->str:
+    """A vector as pgvector's text: nine significant digits for float32 (the fewest that bring every float32 back
+    exactly), six for the whole numbers of int8 and for float16, which need no more."""
+    v = np.asarray(v); digits = 9 if v.dtype == np.float32 else 6
+    return '[' + ','.join(f'{float(x):.{digits}g}' for x in v.ravel()) + ']'
 
 def _stored_bytes(text:str, dtype:str)->bytes:
     """A vector pgvector hands back as text, as the bytes the store was given. An int8 store's whole numbers come back
@@ -241,7 +245,7 @@ def _add(self, records, emb_fn=None, embeddings=None, replace:bool=False)->list:
     if emb_fn is not None or embeddings is not None:
         if emb_fn is not None: self._check_embedder(emb_fn); embeddings = np.asarray(emb_fn([embed_text(r) for r in recs]))
         if len(embeddings) != len(recs): raise ValueError(f'{len(embeddings)} embeddings for {len(recs)} records')
-        for r, e in zip(recs, embeddings): r['embedding'] = to_blob(e, self.dtype, self.ndim or len(to_vector(e, self.dtype)))
+        for r, b in zip(recs, to_blobs(embeddings, self.dtype, self.ndim or len(to_vector(embeddings[0], self.dtype)))): r['embedding'] = b
     with self.db.writing(f'{len(recs)} chunks'):
         ids = self._insert(recs, replace)
         if emb_fn is not None and recs: self._check_embedder(emb_fn, record=True)
