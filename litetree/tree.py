@@ -216,10 +216,17 @@ class TreeNode:
     def text(self)->str: return '\n\n'.join(t for _, t in self.segments if t.strip())
 
 # %% ../nbs/02_tree.ipynb #157b52b7
+_md_marks = re.compile(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}')   # heading hashes, quote and list marks, emphasis and code ticks
+
 def summarize_extractive(text:str, n:int=300)->str:
-    "First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`."
-    clean = ' '.join(re.sub(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}', '', l) for l in text.splitlines() if l.strip() and not _fence.match(l))
-    clean = ' '.join(clean.split())
+    """First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`. Lines are
+    cleaned only until there are more than `n` characters: a long section's text is not all read for its first 300."""
+    words, size = [], 0
+    for l in text.splitlines():
+        if not l.strip() or _fence.match(l): continue
+        ws = _md_marks.sub('', l).split(); words += ws; size += sum(map(len, ws)) + len(ws)
+        if size > n + 1: break   # ' '.join(words) is longer than n: later lines cannot change its first n characters
+    clean = ' '.join(words)
     return clean if len(clean) <= n else clean[:n].rsplit(' ', 1)[0] + '…'
 
 # %% ../nbs/02_tree.ipynb #2832e9ae
