@@ -244,9 +244,12 @@ def _np_dtype(dtype:str):
     return np.dtype(_dtypes[dtype]).newbyteorder('<')
 
 def _scaled_int8(v:np.ndarray)->np.ndarray:
-    "A vector in int8 at its own scale: its largest value becomes ±127 (cosine distance does not see the scale)."
-    top = float(np.abs(v).max()) if len(v) else 0.0
-    return np.round(v / top * 127).astype(np.int8) if top else np.zeros(len(v), np.int8)   # `127 / top` would overflow for tiny values
+    """Vectors (float64, along the last axis: one, or a matrix of them) in int8, each at its own scale: its largest
+    value becomes ±127 (cosine distance does not see the scale). A zero vector stays zero."""
+    top = np.abs(v).max(axis=-1, keepdims=True) if v.shape[-1] else np.zeros(v.shape[:-1] + (1,))
+    out, live = np.zeros(v.shape, np.int8), top[..., 0] > 0
+    out[live] = np.round(v[live] / top[live] * 127).astype(np.int8)   # `127 / top` would overflow for tiny values
+    return out
 
 def to_vector(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->np.ndarray:
     "One embedding as a 1-d array in `dtype`; raw bytes are read as `dtype`."
@@ -285,9 +288,7 @@ def to_blobs(embs, dtype:str=DEFAULT_DTYPE, ndim:int=None, block:int=2048)->list
 def _block_blobs(a:np.ndarray, dt)->list:
     "`to_blobs` of one block of rows."
     if not np.isfinite(a).all(): raise ValueError("embedding contains NaN or infinite values")
-    if dt.kind == 'i':
-        f = a.astype(np.float64); top = np.abs(f).max(axis=1, keepdims=True); live = top[:, 0] > 0
-        out = np.zeros(a.shape, np.int8); out[live] = np.round(f[live] / top[live] * 127).astype(np.int8)   # as `_scaled_int8`, row by row
+    if dt.kind == 'i': out = _scaled_int8(a.astype(np.float64))
     else:
         with np.errstate(over='ignore'): out = a.astype(dt)
     if not np.isfinite(out).all(): raise ValueError("embedding contains NaN or infinite values")   # too large for float16

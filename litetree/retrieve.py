@@ -14,7 +14,7 @@ from fastcore.basics import patch
 from .core import Database, fusion_weight, check_count, MAX_LIMIT, _where_sql
 from .tree import _dedent_path, bare_title
 from .ingest import check_options
-import inspect
+import inspect, functools
 
 _log = logging.getLogger(__name__)
 
@@ -198,8 +198,13 @@ def _check_forwarded(db:Database, where:str, kw:dict, but=()):
     """`TypeError` naming an option of `kw` that neither `doc_search` nor `Database.search` takes (`doc_search` and
     `sections` forward what they do not take themselves): Python's own message named `Database.search`, which the
     caller never called. `but`: options of theirs that `where` does not take."""
-    takes = set(inspect.signature(type(db).search).parameters) | set(inspect.signature(type(db).doc_search).parameters)
-    check_options(kw, where, valid=takes - {'self', 'q', 'emb', 'kw', *but})
+    if kw: check_options(kw, where, valid=_forwardable(type(db), but))   # most calls pass none: nothing to look at
+
+@functools.cache
+def _forwardable(cls, but:tuple)->frozenset:
+    "The options `cls.doc_search` and `cls.search` take between them, less `but` (read once per backend)."
+    takes = set(inspect.signature(cls.search).parameters) | set(inspect.signature(cls.doc_search).parameters)
+    return frozenset(takes - {'self', 'q', 'emb', 'kw', *but})
 
 @patch
 def _tree_hits(self:Database, q:str, emb, limit:int, store:str='store', prefix:str=None, columns:list=None,
