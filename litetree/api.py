@@ -8,11 +8,12 @@ Docs: https://litetree.github.io/litetree/api.html.md"""
 __all__ = ['KNOWN_EMBEDDERS', 'Index', 'Added']
 
 # %% ../nbs/05_api.ipynb #3722b490
-import os, inspect, logging, itertools, functools
+import os, logging, itertools, functools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
 from .data import load_embedder, MiniLMEmbedder
 from .ingest import check_options, ingest_summary, _merge_after_load
+from .retrieve import _takes
 from .llm import llm_builder
 from .corpus import is_folder
 from fastcore.basics import patch
@@ -127,11 +128,6 @@ def _add_paths(self:Index, paths:list, quiet:bool, **kw)->list:
     return out
 
 # %% ../nbs/05_api.ipynb #68bfa930
-@functools.cache
-def _takes(*fns, but=())->frozenset:
-    "The options `fns` take between them, less those the caller fills in itself."
-    return frozenset(p for f in fns for p in inspect.signature(f).parameters) - {'self', 'q', 'emb', 'store', 'kw'} - set(but)
-
 def _check_query(where:str, q, kw:dict, *fns, but=()):
     "TypeError for a query that is not text, or for an option none of `fns` takes (naming the nearest one)."
     if not isinstance(q, str): raise TypeError(f"{where}() takes the query as text (str), not {type(q).__name__}")

@@ -262,13 +262,19 @@ def to_vector(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->np.ndarray:
         if v.dtype.kind not in 'iuf':
             try: v = v.astype(np.float64)   # bools, Decimals, a list of mixed numbers
             except (TypeError, ValueError): raise ValueError(f"an embedding is numbers, not {v.dtype}") from None
-        if not np.isfinite(v).all(): raise ValueError("embedding contains NaN or infinite values")
-        with np.errstate(over='ignore'): v = _scaled_int8(v.astype(np.float64)) if dt.kind == 'i' else v.astype(dt)   # too large for float16: refused below
+        v = _in_dtype(v, dt)
     if ndim and len(v) != ndim:
         raw = f' (raw bytes are read as {dtype}, the store\'s dtype: pass the vector as an array, or use to_blob)' if isinstance(emb, (bytes, bytearray, memoryview)) else ''
         raise ValueError(f"embedding has {len(v)} dims, the store holds {ndim}{raw}: pass the embedder the store was built with")
     if not np.isfinite(v).all(): raise ValueError("embedding contains NaN or infinite values")
     return v
+
+def _in_dtype(a:np.ndarray, dt)->np.ndarray:
+    """Numbers (one vector, or rows of them) in the store's dtype: int8 each at its own scale, else cast. A value too
+    large for float16 becomes infinite: callers refuse it."""
+    if not np.isfinite(a).all(): raise ValueError("embedding contains NaN or infinite values")
+    if dt.kind == 'i': return _scaled_int8(a.astype(np.float64))
+    with np.errstate(over='ignore'): return a.astype(dt)
 
 def to_blob(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->bytes:
     "One embedding as the bytes a store keeps."
@@ -287,10 +293,7 @@ def to_blobs(embs, dtype:str=DEFAULT_DTYPE, ndim:int=None, block:int=2048)->list
 
 def _block_blobs(a:np.ndarray, dt)->list:
     "`to_blobs` of one block of rows."
-    if not np.isfinite(a).all(): raise ValueError("embedding contains NaN or infinite values")
-    if dt.kind == 'i': out = _scaled_int8(a.astype(np.float64))
-    else:
-        with np.errstate(over='ignore'): out = a.astype(dt)
+    out = _in_dtype(a, dt)
     if not np.isfinite(out).all(): raise ValueError("embedding contains NaN or infinite values")   # too large for float16
     return [r.tobytes() for r in out]
 
@@ -2025,16 +2028,18 @@ def check(self:SQLiteDatabase,
         if 'nbytes' not in self.store_meta(s): _as_before(self, s, kept.get(s)); continue
         ix = AnnIndex(self, s, clean=False)
         ix.writes_file, ix.read_budget, ix.verify = False, None, True
+        graph = []   # this store's graph problems: what a repair rebuilds the graph for
         if ix.path is not None:
             for t in _stale_tmp(ix.path):   # harmless: the next writer removes it
                 if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
                 else: notes.append(f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
             if ix.path.exists() or ix.path.is_symlink():
                 try: ix._read_ann_file(self.store_meta(s), verify=True)
-                except ValueError as e: problems.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
+                except ValueError as e: graph.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
         with _quiet_log(): ix.sync()
-        if (why := ix._agrees()): problems.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
-        if repair and any(p.startswith((f'store {s!r}: HNSW', f'store {s!r}: the HNSW')) for p in problems) and not self.readonly:
+        if (why := ix._agrees()): graph.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
+        problems += graph
+        if repair and graph and not self.readonly:
             ix.writes_file = True
             ix.rebuild(); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
         _as_before(self, s, kept.get(s))

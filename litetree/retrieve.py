@@ -194,17 +194,16 @@ def doc_search(self:Database,
                            dtype=dtype, within=within, rrf_k=rrf_k, rerank=rerank, **kw)
     return self._crumbed((merge_spans(hits, gap) if spans else hits)[:limit], store, prefix, corpus_path)
 
+@functools.cache
+def _takes(*fns, but=())->frozenset:
+    "The options `fns` take between them, less those the caller fills in itself (read once: `Index` asks on every call too)."
+    return frozenset(p for f in fns for p in inspect.signature(f).parameters) - {'self', 'q', 'emb', 'store', 'kw'} - set(but)
+
 def _check_forwarded(db:Database, where:str, kw:dict, but=()):
     """`TypeError` naming an option of `kw` that neither `doc_search` nor `Database.search` takes (`doc_search` and
     `sections` forward what they do not take themselves): Python's own message named `Database.search`, which the
     caller never called. `but`: options of theirs that `where` does not take."""
-    if kw: check_options(kw, where, valid=_forwardable(type(db), but))   # most calls pass none: nothing to look at
-
-@functools.cache
-def _forwardable(cls, but:tuple)->frozenset:
-    "The options `cls.doc_search` and `cls.search` take between them, less `but` (read once per backend)."
-    takes = set(inspect.signature(cls.search).parameters) | set(inspect.signature(cls.doc_search).parameters)
-    return frozenset(takes - {'self', 'q', 'emb', 'kw', *but})
+    if kw: check_options(kw, where, valid=_takes(type(db).search, type(db).doc_search, but=but))   # most calls pass none
 
 @patch
 def _tree_hits(self:Database, q:str, emb, limit:int, store:str='store', prefix:str=None, columns:list=None,
