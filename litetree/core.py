@@ -310,22 +310,64 @@ def _hash_row(text, ndim):
     n = np.linalg.norm(row)
     return row / n if n else row
 
-@functools.lru_cache(maxsize=1 << 17)
 def _feature_hash(f:str)->int: return int.from_bytes(hashlib.blake2b(f.encode(), digest_size=8).digest(), 'little')
 
+class _Features:
+    """The words and word pairs this process has hashed. Each word gets an id, so that a text's pairs are numbers
+    (`a << 32 | b`) looked up in one sorted array, not strings joined and hashed one by one. Forgotten once either
+    passes `most` (about 40 bytes a pair, 100 a word)."""
+    def __init__(self, most:int=1 << 21): self.most = most; self.clear()
+
+    def clear(self):
+        self.ids, self.words, self.hashes = {}, [], np.zeros(0, np.uint64)             # words: id, text, hash
+        self.pair_keys, self.pair_hash = np.zeros(0, np.int64), np.zeros(0, np.uint64)  # pairs: sorted keys, hashes
+
+    def word_ids(self, words:list)->np.ndarray:
+        "Ids of `words`; new ones numbered and hashed."
+        if len(self.ids) + len(words) > self.most or len(self.pair_keys) > self.most: self.clear()
+        ids = np.fromiter(map(self.ids.get, words, itertools.repeat(-1)), np.int64, len(words))
+        if (miss := np.flatnonzero(ids < 0)).size:
+            new = []
+            for j in miss.tolist():
+                if (i := self.ids.get(w := words[j])) is None:
+                    i = self.ids[w] = len(self.words); self.words.append(w); new.append(_feature_hash(w))
+                ids[j] = i
+            self.hashes = np.concatenate([self.hashes, np.array(new, np.uint64)])
+        return ids
+
+    def pair_hashes(self, keys:np.ndarray)->np.ndarray:
+        "Hashes of the word pairs `keys` (`a << 32 | b`, ids of `word_ids`); new ones hashed and merged into the sorted table."
+        keys, back = np.unique(keys, return_inverse=True)   # sorted, so the search walks the table once
+        at = np.searchsorted(self.pair_keys, keys)
+        known = self.pair_keys[np.minimum(at, len(self.pair_keys) - 1)] == keys if len(self.pair_keys) else np.zeros(len(keys), bool)
+        if not known.all():
+            new = keys[~known]
+            hashes = np.array([_feature_hash(self.words[k >> 32] + ' ' + self.words[k & 0xFFFFFFFF]) for k in new.tolist()], np.uint64)
+            self.pair_keys, self.pair_hash = np.insert(self.pair_keys, at[~known], new), np.insert(self.pair_hash, at[~known], hashes)
+            at = np.searchsorted(self.pair_keys, keys)
+        return self.pair_hash[at][back]
+
+_features = _Features()
+
 def _hash_rows(texts, ndim:int)->np.ndarray:
-    "`_hash_row` for many texts at once: each feature hashed once per process, the buckets filled by one `bincount`."
-    hs, at = [], []
-    for i, t in enumerate(texts):
-        ws = _word_re.findall(t.lower())
-        n0 = len(hs); hs += map(_feature_hash, ws); hs += map(_feature_hash, map(' '.join, zip(ws, ws[1:])))
-        at.append(len(hs) - n0)
-    h = np.fromiter(hs, np.uint64, len(hs))
-    slot = (h % np.uint64(ndim)).astype(np.int64) + np.repeat(np.arange(len(texts)) * ndim, at)
+    "`_hash_row` for many texts at once: words and pairs hashed once per process, the buckets filled by one `bincount`."
+    words, counts = [], []
+    for t in texts:
+        ws = _word_re.findall(t.lower()); words += ws; counts.append(len(ws))
+    ids, row = _features.word_ids(words), np.repeat(np.arange(len(texts)), counts)
+    pair = np.ones(max(len(ids) - 1, 0), bool)   # pair[j]: words j and j + 1 are in one text
+    ends = np.cumsum(counts) - 1; pair[ends[(ends >= 0) & (ends < len(pair))]] = False
+    h = np.concatenate([_features.hashes[ids], _features.pair_hashes((ids[:-1] << 32 | ids[1:])[pair])])
+    slot = (h % np.uint64(ndim)).astype(np.int64) + np.concatenate([row, row[:-1][pair]]) * ndim
     sign = np.where((h >> np.uint64(40)) & np.uint64(1), 1.0, -1.0)
-    rows = np.bincount(slot, sign, len(texts) * ndim).astype(np.float32).reshape(len(texts), ndim)
-    for r in rows:
-        if n := np.linalg.norm(r): r /= n
+    return _unit_rows(np.bincount(slot, sign, len(texts) * ndim).astype(np.float32).reshape(len(texts), ndim))
+
+def _unit_rows(rows:np.ndarray)->np.ndarray:
+    "Each row divided by its norm as `np.linalg.norm` gives it (the same float32 while the squares, whole numbers, add up below 2**24)."
+    sq = np.einsum('ij,ij->i', rows.astype(np.float64), rows.astype(np.float64))
+    n = np.sqrt(sq.astype(np.float32))
+    for i in np.flatnonzero(sq >= 2 ** 24): n[i] = np.linalg.norm(rows[i])   # beyond that float32 sums round, in their own order
+    rows[n != 0] /= n[n != 0, None]
     return rows
 
 def hash_embed(texts, ndim:int=256)->np.ndarray:

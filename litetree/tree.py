@@ -32,14 +32,16 @@ def _md_lines(text:str):
 # %% ../nbs/02_tree.ipynb #c2d00458
 _heading = re.compile(r'^(#{1,6})\s+(.+?)\s*#*\s*$')
 
-def _headings(text:str)->list:
+@functools.lru_cache(maxsize=8)   # a page is asked about five times (its mode, its title, its tree), each a pass over every line
+def _headings(text:str)->tuple:
     "`(line_index, level, title)` for each markdown heading outside fences."
-    return [(i, len(m[1]), m[2].strip()) for i, (l, f) in enumerate(_md_lines(text)) if not f and (m := _heading.match(l))]
+    return tuple((i, len(m[1]), m[2].strip()) for i, (l, f) in enumerate(_md_lines(text)) if not f and (m := _heading.match(l)))
 
 def _text_lines(text:str)->int:
     "Non-blank lines that are not headings: how much prose a page carries."
     return sum(1 for l, f in _md_lines(text) if l.strip() and (f or not _heading.match(l)))
 
+@functools.lru_cache(maxsize=8)
 def _structured(text:str)->bool:
     "The guard: a page with three or more headings and more than two per line of text is not structure."
     n = len(_headings(text))
