@@ -135,15 +135,17 @@ def merge_spans(hits,       # ranked hits carrying node_id + page
                 gap:int=1,  # merge hits at most this many pages apart
                )->list:
     "Collapse hits that are adjacent inside the same node into one span."
-    spans = []
+    spans, of_node = [], {}   # of_node: each node's spans, in the order they began
     for h in hits:
-        near = next((s for s in spans if s['node_id'] == h.get('node_id') and h.get('node_id') is not None and
-                     any(abs((m.get('page') or 0) - (h.get('page') or 0)) <= gap for m in s['_members'])), None)
-        if near is None: spans.append({**h, '_members': [h]})
-        else: near['_members'].append(h)
+        nid, page = h.get('node_id'), h.get('page') or 0
+        near = None if nid is None else next((s for s in of_node.get(nid, ()) if any(abs(p - page) <= gap for p in s['_pages'])), None)
+        if near is None:
+            spans.append(near := {**h, '_members': [], '_pages': []})
+            if nid is not None: of_node.setdefault(nid, []).append(near)
+        near['_members'].append(h); near['_pages'].append(page)
     out = []
     for s in spans:
-        ms = sorted(s.pop('_members'), key=_key)
+        ms = sorted(s.pop('_members'), key=_key); del s['_pages']
         text = ms[0].get('content') or ''
         for a, b in zip(ms, ms[1:]):
             seamless = 'ord' in a and 'ord' in b and b['ord'] == a['ord'] + 1
