@@ -6,11 +6,11 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 
 # %% auto #0
 __all__ = ['PAGE_SIZE', 'MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'GRAPH_DTYPE', 'GRAPH_EF',
-           'SMALL_RESCORE', 'TIE_ROOM', 'DECLARABLE', 'STOP_WORDS', 'KW_CACHE_MIN', 'KW_BEHIND_MAX', 'OVERFETCH',
-           'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW', 'Database', 'DatabaseLocked',
-           'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'to_blobs',
-           'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id', 'embed_text', 'fts_words', 'fts_query',
-           'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
+           'SMALL_RESCORE', 'TIE_ROOM', 'DECLARABLE', 'STOP_WORDS', 'KW_CACHE_MIN', 'KW_BEHIND_MAX', 'KW_HOT_SHARE',
+           'KW_HOT_BYTES', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW',
+           'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi', 'check_count',
+           'to_vector', 'to_blob', 'to_blobs', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id',
+           'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
 import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
@@ -1345,6 +1345,8 @@ def _hit(row:dict)->dict:
 # %% ../nbs/00_core.ipynb #29dd7854
 KW_CACHE_MIN = 20_000          # chunks below which widened queries are ranked by FTS5 alone: fast enough, and no extra disk
 KW_BEHIND_MAX = 20_000         # rows written since the cache was that queries read afresh (~50 µs a row, once per change of the file)
+KW_HOT_SHARE = 64              # a term held by more than one row in this many has its postings kept decoded (`_hot`)
+KW_HOT_BYTES = 16 << 20        # at most this much memory per store and connection for them
 _BM25_K1, _BM25_B = 1.2, 0.75  # the constants of FTS5's bm25()
 
 def _varints(b:bytes)->list:
@@ -1523,11 +1525,27 @@ def _kw_state(t:ChunkStore)->dict|None:
         kw = st['kw'] = dict(seen=seen, now=now, state=state)
     return kw['state']
 
-def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
-    "The cache's `(docs, counts)` rows of `term`, or of every term it begins when `prefix`."
+def _kw_rows(t:ChunkStore, term:str, prefix:bool, s:dict=None)->list:
+    """The cache's `(docs, counts)` rows of `term`, or of every term it begins when `prefix`; given the cache's state
+    `s`, a frequent term's row comes decoded (`_hot`)."""
     K = qi(t.name + '_kw')
-    if prefix: return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
-    return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
+    if prefix: rows = t.db.conn.execute(f'SELECT term, docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
+    else: rows = t.db.conn.execute(f'SELECT term, docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
+    return [(d, c) if s is None else _hot(s, w, d, c) for w, d, c in rows]
+
+def _hot(s:dict, term:str, docs:bytes, counts:bytes)->tuple:
+    """A cache row as stored, or as arrays when more than one row in `KW_HOT_SHARE` holds its term: those are decoded
+    once per connection (until the cache changes) and kept, while they fit in `KW_HOT_BYTES`."""
+    hot = s.setdefault('hot', {})
+    if (got := hot.get(term)) is not None: return got
+    df = _size(docs)
+    if df * KW_HOT_SHARE <= s['N'] or s.get('hot_bytes', 0) + df * 12 > KW_HOT_BYTES: return docs, counts
+    ids, n = _row_ids(docs), _counts(counts)
+    if len(ids) and ids[-1] < 2 ** 31: ids = ids.astype(np.int32)   # half the memory; the ids index the same rows
+    for a in (ids, n): a.flags.writeable = False   # shared by every query from now on
+    s['hot_bytes'] = s.get('hot_bytes', 0) + ids.nbytes + n.nbytes
+    hot[term] = ids, n
+    return hot[term]
 
 def _row_ids(docs)->np.ndarray:
     "A cache row's row ids: its gaps, added up. Rows read afresh come as arrays, a cache row with some appended as a pair."
@@ -1541,7 +1559,10 @@ def _counts(blob)->np.ndarray:
     if isinstance(blob, tuple): return np.concatenate([_counts(b) for b in blob])
     return _widened(zlib.decompress(blob)).reshape(-1, 2)
 
-def _size(docs)->int: return sum(map(_size, docs)) if isinstance(docs, tuple) else len(docs)   # about the bytes of a cache row's ids
+def _size(docs)->int:
+    "How many rows a cache row's ids name (as arrays and pairs too, as `_row_ids`), without decoding them."
+    if isinstance(docs, tuple): return sum(map(_size, docs))
+    return len(docs) if isinstance(docs, np.ndarray) else (len(docs) - 1) // docs[0] if docs else 0
 
 def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
     "A term's cache rows without the rows written since the cache was, plus what those rows hold of it now."
@@ -1613,7 +1634,7 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, wid
 def _scored_from_cache(t:ChunkStore, q:str, widen:bool):
     "`(ids, scores)` of every row the query matches, from the keyword cache; None when only FTS5 can rank it."
     if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
-    lists = [_kw_rows(t, term, prefix) for term, prefix in terms]
+    lists = [_kw_rows(t, term, prefix, s) for term, prefix in terms]
     if 'stale' in s: lists = [_caught_up(s, rows, *term) for rows, term in zip(lists, terms)]
     return (_any_term if widen else _every_term)(s, lists)
 
@@ -1642,8 +1663,8 @@ def _any_term(s:dict, lists:list):
     return hit, score[hit]
 
 def _every_term(s:dict, lists:list):
-    """`(ids, scores)` of the rows holding every term: a strict query. The rows of the shortest list (in bytes: about
-    the rarest term) are the candidates, and each longer list is only searched for those still in, its counts read
+    """`(ids, scores)` of the rows holding every term: a strict query. The rows of the shortest list (the rarest
+    term's) are the candidates, and each longer list is only searched for those still in, its counts read
     only there."""
     ids, parts = None, [None] * len(lists)   # parts[k]: term k's (rows holding it, weighted counts in the candidates)
     if not lists or not all(lists): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
