@@ -314,17 +314,26 @@ def _feature_hash(f:str)->int: return int.from_bytes(hashlib.blake2b(f.encode(),
 
 class _Features:
     """The words and word pairs this process has hashed. Each word gets an id, so that a text's pairs are numbers
-    (`a << 32 | b`) looked up in one sorted array, not strings joined and hashed one by one. Forgotten once either
-    passes `most` (about 40 bytes a pair, 100 a word)."""
-    def __init__(self, most:int=1 << 21): self.most = most; self.clear()
+    (`a << 32 | b`), looked up for a whole batch in one sorted array rather than joined and hashed one by one. Pairs
+    new since the array was last sorted wait in a dictionary, merged into it once they are a quarter of its size.
+    Everything is forgotten once there are `most` words (about 100 bytes each) or `4 * most` pairs (16 bytes each).
+    One lock: threads embedding at once take turns here."""
+    def __init__(self, most:int=1 << 18): self.most, self.lock = most, __import__('threading').Lock(); self.clear()
 
     def clear(self):
         self.ids, self.words, self.hashes = {}, [], np.zeros(0, np.uint64)             # words: id, text, hash
         self.pair_keys, self.pair_hash = np.zeros(0, np.int64), np.zeros(0, np.uint64)  # pairs: sorted keys, hashes
+        self.recent = {}                                                                # pairs not yet merged in
+
+    def hashes_of(self, words:list, pairs:np.ndarray)->np.ndarray:
+        "The hashes of `words`, then of the pairs `pairs` (positions j whose words j and j + 1 pair up)."
+        with self.lock:
+            if len(self.ids) > self.most or len(self.pair_keys) + len(self.recent) > 4 * self.most: self.clear()
+            ids = self.word_ids(words)
+            return np.concatenate([self.hashes[ids], self.pair_hashes((ids[:-1] << 32 | ids[1:])[pairs])])
 
     def word_ids(self, words:list)->np.ndarray:
         "Ids of `words`; new ones numbered and hashed."
-        if len(self.ids) + len(words) > self.most or len(self.pair_keys) > self.most: self.clear()
         ids = np.fromiter(map(self.ids.get, words, itertools.repeat(-1)), np.int64, len(words))
         if (miss := np.flatnonzero(ids < 0)).size:
             new = []
@@ -336,16 +345,24 @@ class _Features:
         return ids
 
     def pair_hashes(self, keys:np.ndarray)->np.ndarray:
-        "Hashes of the word pairs `keys` (`a << 32 | b`, ids of `word_ids`); new ones hashed and merged into the sorted table."
+        "Hashes of the word pairs `keys` (`a << 32 | b`, ids of `word_ids`); new ones hashed."
         keys, back = np.unique(keys, return_inverse=True)   # sorted, so the search walks the table once
-        at = np.searchsorted(self.pair_keys, keys)
-        known = self.pair_keys[np.minimum(at, len(self.pair_keys) - 1)] == keys if len(self.pair_keys) else np.zeros(len(keys), bool)
-        if not known.all():
-            new = keys[~known]
-            hashes = np.array([_feature_hash(self.words[k >> 32] + ' ' + self.words[k & 0xFFFFFFFF]) for k in new.tolist()], np.uint64)
-            self.pair_keys, self.pair_hash = np.insert(self.pair_keys, at[~known], new), np.insert(self.pair_hash, at[~known], hashes)
-            at = np.searchsorted(self.pair_keys, keys)
-        return self.pair_hash[at][back]
+        at = np.minimum(np.searchsorted(self.pair_keys, keys), max(len(self.pair_keys) - 1, 0))
+        known = self.pair_keys[at] == keys if len(self.pair_keys) else np.zeros(len(keys), bool)
+        out = np.zeros(len(keys), np.uint64); out[known] = self.pair_hash[at[known]]
+        for j in np.flatnonzero(~known).tolist():
+            if (h := self.recent.get(k := int(keys[j]))) is None:
+                h = self.recent[k] = _feature_hash(self.words[k >> 32] + ' ' + self.words[k & 0xFFFFFFFF])
+            out[j] = h
+        if len(self.recent) * 4 > max(len(self.pair_keys), 1 << 16): self._merge()
+        return out[back]
+
+    def _merge(self):
+        "Sort the pairs waiting in `recent` into the table."
+        keys = np.concatenate([self.pair_keys, np.fromiter(self.recent, np.int64, len(self.recent))])
+        hashes = np.concatenate([self.pair_hash, np.fromiter(self.recent.values(), np.uint64, len(self.recent))])
+        order = np.argsort(keys, kind='stable')
+        self.pair_keys, self.pair_hash, self.recent = keys[order], hashes[order], {}
 
 _features = _Features()
 
@@ -354,10 +371,10 @@ def _hash_rows(texts, ndim:int)->np.ndarray:
     words, counts = [], []
     for t in texts:
         ws = _word_re.findall(t.lower()); words += ws; counts.append(len(ws))
-    ids, row = _features.word_ids(words), np.repeat(np.arange(len(texts)), counts)
-    pair = np.ones(max(len(ids) - 1, 0), bool)   # pair[j]: words j and j + 1 are in one text
+    row = np.repeat(np.arange(len(texts)), counts)
+    pair = np.ones(max(len(words) - 1, 0), bool)   # pair[j]: words j and j + 1 are in one text
     ends = np.cumsum(counts) - 1; pair[ends[(ends >= 0) & (ends < len(pair))]] = False
-    h = np.concatenate([_features.hashes[ids], _features.pair_hashes((ids[:-1] << 32 | ids[1:])[pair])])
+    h = _features.hashes_of(words, pair)
     slot = (h % np.uint64(ndim)).astype(np.int64) + np.concatenate([row, row[:-1][pair]]) * ndim
     sign = np.where((h >> np.uint64(40)) & np.uint64(1), 1.0, -1.0)
     return _unit_rows(np.bincount(slot, sign, len(texts) * ndim).astype(np.float32).reshape(len(texts), ndim))
@@ -1233,17 +1250,23 @@ def add(self:ChunkStore,
     return [r['id'] for r in recs]
 
 # %% ../nbs/00_core.ipynb #17373512
+_PLAIN = frozenset({str, int, float, bytes, type(None)})   # what SQLite stores as given
+
+def _insert_dicts(db, table:str, rows:list, verb:str='INSERT'):
+    """Insert dict rows with one statement per set of keys (a row without a column gets its default). Other values
+    are stored as apswutils' `insert_all` stores them: dicts, lists and tuples as JSON, dates as ISO text, and so on."""
+    groups = {}
+    for r in rows: groups.setdefault(tuple(r), []).append(r)
+    for ks, rs in groups.items():
+        sql = f'{verb} INTO {qi(table)} ({", ".join(map(qi, ks))}) VALUES ({", ".join("?" * len(ks))})'
+        db.conn.executemany(sql, [[v if type(v) in _PLAIN else apswutils.db.jsonify_if_needed(v) for v in map(r.__getitem__, ks)] for r in rs])
+
 @patch
 def _write(self:ChunkStore, recs, replace:bool):
     nxt = (self.db.execute(f'SELECT max(id) FROM {qi(self.name)}').fetchone()[0] or 0) + 1
     for r in recs:
         if r.get('id') is None: r['id'], nxt = nxt, nxt + 1
-    groups = {}
-    for r in recs: groups.setdefault(tuple(r), []).append(r)
-    verb = 'INSERT OR REPLACE' if replace else 'INSERT'
-    for ks, rs in groups.items():
-        sql = f'{verb} INTO {qi(self.name)} ({", ".join(map(qi, ks))}) VALUES ({", ".join("?" * len(ks))})'
-        self.db.conn.executemany(sql, [[r[k] for k in ks] for r in rs])
+    _insert_dicts(self.db, self.name, recs, 'INSERT OR REPLACE' if replace else 'INSERT')
 
 # %% ../nbs/00_core.ipynb #fdfaf8c1
 def _is_tok(ch:str)->bool: return unicodedata.category(ch)[0] in 'LNM' or unicodedata.category(ch) == 'Co'
@@ -1562,7 +1585,7 @@ def _counts(blob)->np.ndarray:
 def _size(docs)->int:
     "How many rows a cache row's ids name (as arrays and pairs too, as `_row_ids`), without decoding them."
     if isinstance(docs, tuple): return sum(map(_size, docs))
-    return len(docs) if isinstance(docs, np.ndarray) else (len(docs) - 1) // docs[0] if docs else 0
+    return len(docs) if isinstance(docs, np.ndarray) else (len(docs) - 1) // _WIDTHS[docs[0]].itemsize if docs else 0   # a damaged width: KeyError, as `_widened`
 
 def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
     "A term's cache rows without the rows written since the cache was, plus what those rows hold of it now."

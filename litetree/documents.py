@@ -10,7 +10,7 @@ __all__ = ['TREE_COLS', 'DOC_COLS', 'NODE_COLS', 'PLACE_COLS', 'tree_prefix', 'c
 # %% ../nbs/00a_documents.ipynb #0dc8bb23
 import json
 from fastcore.basics import patch, AttrDict
-from .core import SQLiteDatabase, qi, _check_store_name
+from .core import SQLiteDatabase, qi, _check_store_name, _insert_dicts
 
 # %% ../nbs/00a_documents.ipynb #6643ea6f
 TREE_COLS = dict(doc_id=str, node_id=str, page=int, ord=int, hash=str)   # what a chunk knows of its place
@@ -164,13 +164,6 @@ def _delete_rows(self:SQLiteDatabase, t:dict, did:str):
     self.execute(f'DELETE FROM {qi(t["nodes"].name)} WHERE doc_id=?', (did,))
     self.execute(f'DELETE FROM {qi(t["docs"].name)} WHERE id=?', (did,))
 
-def _insert_rows(db, table:str, rows:list):
-    "Insert dict rows that share their keys, in one statement (a third of the time apswutils' `insert_all` takes for a document's nodes)."
-    if not rows: return
-    cols = list(rows[0])
-    sql = f'INSERT INTO {qi(table)} ({", ".join(map(qi, cols))}) VALUES ({", ".join("?" * len(cols))})'
-    db.conn.executemany(sql, [[r[c] for c in cols] for r in rows])
-
 @patch
 def write_doc(self:SQLiteDatabase,
               doc:dict,          # the docs row (`DOC_COLS`)
@@ -183,7 +176,7 @@ def write_doc(self:SQLiteDatabase,
     with self.writing(doc.get('source') or doc['id']):
         old = [r[0] for r in self.execute(f'SELECT id FROM {qi(t["docs"].name)} WHERE source=? OR id=?', (doc['source'], doc['id']))]
         for did in old: self._delete_rows(t, did)
-        _insert_rows(self, t['docs'].name, [doc]); _insert_rows(self, t['nodes'].name, nodes)
+        _insert_dicts(self, t['docs'].name, [doc]); _insert_dicts(self, t['nodes'].name, nodes)
         t['store'].add(chunks)
         if emb_fn is not None and any(c.get('embedding') is not None for c in chunks): t['store']._check_embedder(emb_fn, record=True)
     return bool(old)

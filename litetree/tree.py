@@ -9,7 +9,7 @@ __all__ = ['detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', '
            'heading_path', 'doc_id', 'node_chunks', 'doc_rows']
 
 # %% ../nbs/02_tree.ipynb #d8e4096b
-import re, json, time, hashlib, logging, itertools, functools
+import re, json, time, hashlib, logging, itertools, functools, threading
 from dataclasses import dataclass, field
 from .data import verse_citation, is_verse_text, as_chunker
 
@@ -32,7 +32,26 @@ def _md_lines(text:str):
 # %% ../nbs/02_tree.ipynb #c2d00458
 _heading = re.compile(r'^(#{1,6})\s+(.+?)\s*#*\s*$')
 
-@functools.lru_cache(maxsize=8)   # a page is asked about five times (its mode, its title, its tree), each a pass over every line
+def _per_text(fn, most:int=1 << 23):
+    """`fn(text)` remembered for the texts asked about last, up to `most` characters of them: a document's pages are
+    asked about several times (its mode, its title, its tree), each time a pass over every line, and neither a book
+    of many pages nor a long file should stay in memory once it is done."""
+    memo, lock, none = {}, threading.Lock(), object()
+    def run(text:str):
+        with lock: got = memo.get(text, none)
+        if got is not none: return got
+        out = fn(text)
+        with lock:
+            if text not in memo:
+                while memo and run.chars + len(text) > most: run.chars -= len(k := next(iter(memo))); del memo[k]
+                memo[text] = out; run.chars += len(text)
+        return out
+    def clear():
+        with lock: memo.clear(); run.chars = 0
+    run.chars, run.cache_clear, run.memo = 0, clear, memo
+    return functools.wraps(fn)(run)
+
+@_per_text
 def _headings(text:str)->tuple:
     "`(line_index, level, title)` for each markdown heading outside fences."
     return tuple((i, len(m[1]), m[2].strip()) for i, (l, f) in enumerate(_md_lines(text)) if not f and (m := _heading.match(l)))
@@ -41,7 +60,7 @@ def _text_lines(text:str)->int:
     "Non-blank lines that are not headings: how much prose a page carries."
     return sum(1 for l, f in _md_lines(text) if l.strip() and (f or not _heading.match(l)))
 
-@functools.lru_cache(maxsize=8)
+@_per_text
 def _structured(text:str)->bool:
     "The guard: a page with three or more headings and more than two per line of text is not structure."
     n = len(_headings(text))
