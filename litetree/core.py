@@ -329,10 +329,10 @@ class _Features:
         "The hashes of `words`, then of the pairs `pairs` (positions j whose words j and j + 1 pair up)."
         with self.lock:
             if len(self.ids) > self.most or len(self.pair_keys) + len(self.recent) > 4 * self.most: self.clear()
-            ids = self.word_ids(words)
-            return np.concatenate([self.hashes[ids], self.pair_hashes((ids[:-1] << 32 | ids[1:])[pairs])])
+            ids = self._word_ids(words)
+            return np.concatenate([self.hashes[ids], self._pair_hashes((ids[:-1] << 32 | ids[1:])[pairs])])
 
-    def word_ids(self, words:list)->np.ndarray:
+    def _word_ids(self, words:list)->np.ndarray:
         "Ids of `words`; new ones numbered and hashed."
         ids = np.fromiter(map(self.ids.get, words, itertools.repeat(-1)), np.int64, len(words))
         if (miss := np.flatnonzero(ids < 0)).size:
@@ -344,8 +344,8 @@ class _Features:
             self.hashes = np.concatenate([self.hashes, np.array(new, np.uint64)])
         return ids
 
-    def pair_hashes(self, keys:np.ndarray)->np.ndarray:
-        "Hashes of the word pairs `keys` (`a << 32 | b`, ids of `word_ids`); new ones hashed."
+    def _pair_hashes(self, keys:np.ndarray)->np.ndarray:
+        "Hashes of the word pairs `keys` (`a << 32 | b`, ids of `_word_ids`); new ones hashed. Under the lock, as `_word_ids`."
         keys, back = np.unique(keys, return_inverse=True)   # sorted, so the search walks the table once
         at = np.minimum(np.searchsorted(self.pair_keys, keys), max(len(self.pair_keys) - 1, 0))
         known = self.pair_keys[at] == keys if len(self.pair_keys) else np.zeros(len(keys), bool)
@@ -1253,13 +1253,18 @@ def add(self:ChunkStore,
 _PLAIN = frozenset({str, int, float, bytes, type(None)})   # what SQLite stores as given
 
 def _insert_dicts(db, table:str, rows:list, verb:str='INSERT'):
-    """Insert dict rows with one statement per set of keys (a row without a column gets its default). Other values
-    are stored as apswutils' `insert_all` stores them: dicts, lists and tuples as JSON, dates as ISO text, and so on."""
+    """Insert dict rows with one statement per set of keys (a row without a column gets its default). Numpy numbers go
+    in as numbers, and other values as apswutils' `insert_all` stores them: dicts, lists and tuples as JSON, dates as
+    ISO text, and so on."""
     groups = {}
     for r in rows: groups.setdefault(tuple(r), []).append(r)
     for ks, rs in groups.items():
         sql = f'{verb} INTO {qi(table)} ({", ".join(map(qi, ks))}) VALUES ({", ".join("?" * len(ks))})'
-        db.conn.executemany(sql, [[v if type(v) in _PLAIN else apswutils.db.jsonify_if_needed(v) for v in map(r.__getitem__, ks)] for r in rs])
+        db.conn.executemany(sql, [[v if type(v) in _PLAIN else _sql_value(v) for v in map(r.__getitem__, ks)] for r in rs])
+
+def _sql_value(v):
+    "A value as SQLite should hold it: a numpy number as the Python number (apsw would bind its bytes as a blob), others as apswutils does."
+    return v.item() if isinstance(v, np.generic) else apswutils.db.jsonify_if_needed(v)
 
 @patch
 def _write(self:ChunkStore, recs, replace:bool):

@@ -33,9 +33,9 @@ def _md_lines(text:str):
 _heading = re.compile(r'^(#{1,6})\s+(.+?)\s*#*\s*$')
 
 def _per_text(fn, most:int=1 << 23):
-    """`fn(text)` remembered for the texts asked about last, up to `most` characters of them: a document's pages are
-    asked about several times (its mode, its title, its tree), each time a pass over every line, and neither a book
-    of many pages nor a long file should stay in memory once it is done."""
+    """`fn(text)` remembered for the last texts it was computed for, up to `most` characters of them, the oldest
+    forgotten first: a document's pages are asked about several times (its mode, its title, its tree), each time a
+    pass over every line, and neither a book of many pages nor a long file should stay in memory once it is done."""
     memo, lock, none = {}, threading.Lock(), object()
     def run(text:str):
         with lock: got = memo.get(text, none)
