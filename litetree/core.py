@@ -361,7 +361,7 @@ class _Features:
         "Sort the pairs waiting in `recent` into the table."
         keys = np.concatenate([self.pair_keys, np.fromiter(self.recent, np.int64, len(self.recent))])
         hashes = np.concatenate([self.pair_hash, np.fromiter(self.recent.values(), np.uint64, len(self.recent))])
-        order = np.argsort(keys, kind='stable')
+        order = np.argsort(keys)   # the keys are distinct: no ties to keep in order
         self.pair_keys, self.pair_hash, self.recent = keys[order], hashes[order], {}
 
 _features = _Features()
@@ -384,7 +384,8 @@ def _unit_rows(rows:np.ndarray)->np.ndarray:
     sq = np.einsum('ij,ij->i', rows.astype(np.float64), rows.astype(np.float64))
     n = np.sqrt(sq.astype(np.float32))
     for i in np.flatnonzero(sq >= 2 ** 24): n[i] = np.linalg.norm(rows[i])   # beyond that float32 sums round, in their own order
-    rows[n != 0] /= n[n != 0, None]
+    live = n != 0
+    rows[live] /= n[live, None]
     return rows
 
 def hash_embed(texts, ndim:int=256)->np.ndarray:
@@ -1563,7 +1564,7 @@ def _kw_rows(t:ChunkStore, term:str, prefix:bool, s:dict=None)->list:
 
 def _hot(s:dict, term:str, docs:bytes, counts:bytes)->tuple:
     """A cache row as stored, or as arrays when more than one row in `KW_HOT_SHARE` holds its term: those are decoded
-    once per connection (until the cache changes) and kept, while they fit in `KW_HOT_BYTES`."""
+    once per connection (until its keyword index changes) and kept, while they fit in `KW_HOT_BYTES`."""
     hot = s.setdefault('hot', {})
     if (got := hot.get(term)) is not None: return got
     df = _size(docs)
