@@ -1,12 +1,13 @@
-"""Issue 17: what keeping frequent terms' postings decoded (`KW_HOT_SHARE`, `KW_HOT_BYTES` in `00_core`) saves a query.
+"""Issue 17: what keeping frequent terms' postings (`KW_HOT_SHARE`, `KW_HOT_BYTES`, `_postings` in `00_core`) saves a query.
 
-The keyword cache stores each term's row ids as gaps and its counts compressed; a query adds the gaps up and
-decompresses the counts of every term it reads. A term held by more than one row in 64 is read by most queries and is
-the costliest to decode, so a connection keeps those decoded, within 16 MiB. This opens a store with a keyword cache
+The keyword cache stores each term's row ids as gaps and its counts compressed; a query adds the gaps up,
+decompresses and weighs the counts of every term it reads, and merges a prefix's terms into one list. A term (or a
+prefix's terms together) held by more than one row in 64 is read by most queries and is the costliest to read, so a
+connection keeps those as ids and weighted counts, within 24 MiB. This opens a store with a keyword cache
 (one `bench/scale.py` made: `python bench/hot_postings.py /tmp/litetree_scale/db-100000-seed0/index.db`), and runs
-each query through `Index.search` and `Index.sections` with the decoded rows and without them, by turns, `--repeats`
+each query through `Index.search` and `Index.sections` with the kept postings and without them, by turns, `--repeats`
 times (which goes first alternates), in one process: CPU per call at p50 and p95 for each, whether the answers were
-the same, how many terms were decoded in how much memory, and the process's peak RSS before and after.
+the same, how many terms were kept in how much memory, and the process's peak RSS before and after.
 Queries: 3-9 consecutive words of seeded random stored chunks, and as many of the eval corpus's questions.
 `--smoke`: a store of six of the corpus's files, hashed, its cache written though it is small; a few seconds.
 """
@@ -40,33 +41,33 @@ def peak_mib()->float: return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 def measure(path):
     idx = Index(path)
     st, qs = idx.db.get_store(idx.store), queries(idx, A.queries, A.seed)
-    hot, plain = core._hot, lambda s, term, docs, counts: (docs, counts)
+    hot, plain = core._postings, core._read_postings   # plain: every query reads the file's rows
     calls = dict(doc_search=lambda q: idx.search(q, limit=10), sections=lambda q: idx.sections(q))
-    core._hot = plain
+    core._postings = plain
     for q in qs:
         for f in calls.values(): f(q)   # warm: the file's pages read once
     before, same = peak_mib(), 0
     for q in qs:
         for f in calls.values():
-            core._hot = plain; a = f(q); core._hot = hot; b = f(q)
+            core._postings = plain; a = f(q); core._postings = hot; b = f(q)
             same += [(h.get('id'), h.get('node_id'), h.get('content')) for h in a] == [(h.get('id'), h.get('node_id'), h.get('content')) for h in b]
     ms = {(n, v): [] for n in calls for v in (0, 1)}
     for rep in range(A.repeats):
         for q in qs:
             for n, f in calls.items():
                 for v in ((0, 1) if rep % 2 == 0 else (1, 0)):
-                    core._hot = hot if v else plain
+                    core._postings = hot if v else plain
                     t = time.process_time_ns(); f(q); ms[n, v].append((time.process_time_ns() - t) / 1e6)
-    core._hot = hot
+    core._postings = hot
     s = core._kw_state(st) or {}
     print(f'{st.count:,} chunks, {len(qs)} queries x {A.repeats}; the same answers in {same} of {2 * len(qs)} calls')
     for n in calls:
         a, b = np.array(ms[n, 0]), np.array(ms[n, 1])
         print(f'{n:11s} without {np.percentile(a, 50):.2f} ms, with {np.percentile(b, 50):.2f} at p50 ({np.percentile(b, 50) / np.percentile(a, 50):.2f}x); '
               f'p95 {np.percentile(a, 95):.2f} -> {np.percentile(b, 95):.2f}')
-    print(f'decoded: {len(s.get("hot", {}))} terms in {s.get("hot_bytes", 0) / 2**20:.1f} MiB (KW_HOT_SHARE {core.KW_HOT_SHARE}, KW_HOT_BYTES {core.KW_HOT_BYTES / 2**20:.0f} MiB); '
+    print(f'kept: {len(s.get("kept", {}))} terms and prefixes in {s.get("kept_bytes", 0) / 2**20:.1f} MiB (KW_HOT_SHARE {core.KW_HOT_SHARE}, KW_HOT_BYTES {core.KW_HOT_BYTES / 2**20:.0f} MiB); '
           f'peak RSS {before:.0f} MiB before, {peak_mib():.0f} after')
-    if same != 2 * len(qs): sys.exit('the answers differ with decoded rows')
+    if same != 2 * len(qs): sys.exit('the answers differ with kept postings')
     idx.close()
 
 def main():

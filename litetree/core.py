@@ -1374,8 +1374,8 @@ def _hit(row:dict)->dict:
 # %% ../nbs/00_core.ipynb #29dd7854
 KW_CACHE_MIN = 20_000          # chunks below which widened queries are ranked by FTS5 alone: fast enough, and no extra disk
 KW_BEHIND_MAX = 20_000         # rows written since the cache was that queries read afresh (~50 µs a row, once per change of the file)
-KW_HOT_SHARE = 64              # a term held by more than one row in this many has its postings kept decoded (`_hot`)
-KW_HOT_BYTES = 16 << 20        # at most this much memory per store and connection for them
+KW_HOT_SHARE = 64              # a term (a prefix's terms together) held by more than one row in this many has its postings kept (`_postings`)
+KW_HOT_BYTES = 24 << 20        # at most this much memory per store and connection for them
 _BM25_K1, _BM25_B = 1.2, 0.75  # the constants of FTS5's bm25()
 
 def _varints(b:bytes)->list:
@@ -1554,27 +1554,37 @@ def _kw_state(t:ChunkStore)->dict|None:
         kw = st['kw'] = dict(seen=seen, now=now, state=state)
     return kw['state']
 
-def _kw_rows(t:ChunkStore, term:str, prefix:bool, s:dict=None)->list:
-    """The cache's `(docs, counts)` rows of `term`, or of every term it begins when `prefix`; given the cache's state
-    `s`, a frequent term's row comes decoded (`_hot`)."""
+def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
+    "The cache's `(docs, counts)` rows of `term`, or of every term it begins when `prefix`."
     K = qi(t.name + '_kw')
-    if prefix: rows = t.db.conn.execute(f'SELECT term, docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
-    else: rows = t.db.conn.execute(f'SELECT term, docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
-    return [(d, c) if s is None else _hot(s, w, d, c) for w, d, c in rows]
+    if prefix: return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
+    return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
 
-def _hot(s:dict, term:str, docs:bytes, counts:bytes)->tuple:
-    """A cache row as stored, or as arrays when more than one row in `KW_HOT_SHARE` holds its term: those are decoded
-    once per connection (until its keyword index changes) and kept, while they fit in `KW_HOT_BYTES`."""
-    hot = s.setdefault('hot', {})
-    if (got := hot.get(term)) is not None: return got
-    df = _size(docs)
-    if df * KW_HOT_SHARE <= s['N'] or s.get('hot_bytes', 0) + df * 12 > KW_HOT_BYTES: return docs, counts
-    ids, n = _row_ids(docs), _counts(counts)
-    if len(ids) and ids[-1] < 2 ** 31: ids = ids.astype(np.int32)   # half the memory; the ids index the same rows
-    for a in (ids, n): a.flags.writeable = False   # shared by every query from now on
-    s['hot_bytes'] = s.get('hot_bytes', 0) + ids.nbytes + n.nbytes
-    hot[term] = ids, n
-    return hot[term]
+def _postings(t:ChunkStore, s:dict, term:str, prefix:bool)->tuple:
+    """`(row ids, weighted counts)` of the rows holding `term` (any of the terms it begins, when `prefix`) in the
+    cache's state `s`. Those of more than one row in `KW_HOT_SHARE` are kept once a query has read them, for this
+    connection until its keyword index changes, while they fit in `KW_HOT_BYTES`."""
+    kept = s.setdefault('kept', {})
+    if (got := kept.get((term, prefix))) is not None: return got
+    ids, f = _read_postings(t, s, term, prefix)
+    if len(ids) * KW_HOT_SHARE <= s['N']: return ids, f
+    ids, f = _narrowest(ids), _narrowest(f)
+    if s.get('kept_bytes', 0) + ids.nbytes + f.nbytes > KW_HOT_BYTES: return ids, f
+    for a in (ids, f): a.flags.writeable = False   # shared by every query from now on
+    s['kept_bytes'] = s.get('kept_bytes', 0) + ids.nbytes + f.nbytes
+    kept[term, prefix] = ids, f
+    return ids, f
+
+def _read_postings(t:ChunkStore, s:dict, term:str, prefix:bool)->tuple:
+    "`_postings` as the file has them: the rows decoded, caught up with the rows written since the cache was, added up."
+    rows = _kw_rows(t, term, prefix)
+    return _kw_postings(s, _caught_up(s, rows, term, prefix) if 'stale' in s else rows)
+
+def _narrowest(a:np.ndarray)->np.ndarray:
+    "`a` in the smallest of int32/uint8/uint16 that holds its values exactly (ids and counts are small), else as it is."
+    for dt in ((np.int32,) if a.dtype.kind == 'i' else (np.uint8, np.uint16)):
+        if len(a) and a.min() >= 0 and a.max() <= np.iinfo(dt).max and np.array_equal(b := a.astype(dt), a): return b
+    return a
 
 def _row_ids(docs)->np.ndarray:
     "A cache row's row ids: its gaps, added up. Rows read afresh come as arrays, a cache row with some appended as a pair."
@@ -1587,11 +1597,6 @@ def _counts(blob)->np.ndarray:
     if isinstance(blob, np.ndarray): return blob
     if isinstance(blob, tuple): return np.concatenate([_counts(b) for b in blob])
     return _widened(zlib.decompress(blob)).reshape(-1, 2)
-
-def _size(docs)->int:
-    "How many rows a cache row's ids name (as arrays and pairs too, as `_row_ids`), without decoding them."
-    if isinstance(docs, tuple): return sum(map(_size, docs))
-    return len(docs) if isinstance(docs, np.ndarray) else (len(docs) - 1) // _WIDTHS[docs[0]].itemsize if docs else 0   # a damaged width: KeyError, as `_widened`
 
 def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
     "A term's cache rows without the rows written since the cache was, plus what those rows hold of it now."
@@ -1637,15 +1642,6 @@ def _union(runs:list):
     at = np.empty(len(ids), np.int64); at[order] = np.cumsum(new) - 1
     return ids[new], at
 
-def _kw_ids_counts(s:dict, rows:list):
-    """`(row ids, counts at)`: `counts_at(positions)` gives the weighted counts there. A single term's counts are read
-    only where asked (a strict query needs them only in the few rows that hold every term)."""
-    if len(rows) == 1:
-        (d, c), = rows
-        return _row_ids(d), lambda at: _counts(c)[at] @ s['weights']
-    ids, f = _kw_postings(s, rows)
-    return ids, lambda at: f[at]
-
 def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, widen:bool=True)->list|None:
     """`[(id, bm25)]` of a query in its widened (or strict) form, ranked from the keyword cache as FTS5 would, among
     the rows that pass `where`; None when the cache cannot answer (FTS5 then does), a damaged cache included."""
@@ -1663,9 +1659,7 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, wid
 def _scored_from_cache(t:ChunkStore, q:str, widen:bool):
     "`(ids, scores)` of every row the query matches, from the keyword cache; None when only FTS5 can rank it."
     if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
-    lists = [_kw_rows(t, term, prefix, s) for term, prefix in terms]
-    if 'stale' in s: lists = [_caught_up(s, rows, *term) for rows, term in zip(lists, terms)]
-    return (_any_term if widen else _every_term)(s, lists)
+    return (_any_term if widen else _every_term)(s, [_postings(t, s, term, prefix) for term, prefix in terms])
 
 def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     "`[(token, is prefix)]` of a query, as FTS5's tokenizer reads it; None when only FTS5 can rank it."
@@ -1682,29 +1676,30 @@ def _bm25_part(s:dict, ids, df:int, f)->np.ndarray:
     idf = math.log((s['N'] - df + 0.5) / (df + 0.5))
     return (idf if idf > 0 else 1e-6) * ((f * (_BM25_K1 + 1)) / (f + s['norm'][ids]))
 
-def _any_term(s:dict, lists:list):
-    "`(ids, scores)` of the rows holding any of the terms: a widened query."
-    score, seen = np.zeros(len(s['norm'])), np.zeros(len(s['norm']), bool)
-    for rows in lists:
-        ids, f = _kw_postings(s, rows)
-        if len(ids): score[ids] += _bm25_part(s, ids, len(ids), f); seen[ids] = True
+def _any_term(s:dict, postings:list):
+    "`(ids, scores)` of the rows holding any of the terms (`[(row ids, weighted counts)]`, one a term): a widened query."
+    held = [(ids, f) for ids, f in postings if len(ids)]
+    if not held: return np.zeros(0, np.int64), np.zeros(0)
+    rows, seen = np.concatenate([ids for ids, _ in held]), np.zeros(len(s['norm']), bool)
+    score = np.bincount(rows, np.concatenate([_bm25_part(s, ids, len(ids), f) for ids, f in held]), minlength=len(seen))   # each row's parts added up in the query's order, as FTS5 does
+    seen[rows] = True   # a row can score 0 (a column weighed 0) and still match
     hit = np.flatnonzero(seen)
     return hit, score[hit]
 
-def _every_term(s:dict, lists:list):
-    """`(ids, scores)` of the rows holding every term: a strict query. The rows of the shortest list (the rarest
-    term's) are the candidates, and each longer list is only searched for those still in, its counts read
-    only there."""
-    ids, parts = None, [None] * len(lists)   # parts[k]: term k's (rows holding it, weighted counts in the candidates)
-    if not lists or not all(lists): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
-    for k in sorted(range(len(lists)), key=lambda k: sum(_size(d) for d, _ in lists[k])):
-        term_ids, counts_at = _kw_ids_counts(s, lists[k])
+def _every_term(s:dict, postings:list):
+    """`(ids, scores)` of the rows holding every term: a strict query. The rows of the rarest term are the candidates,
+    each more frequent term's rows are only searched for those still in, and scores are reckoned only for the rows
+    left."""
+    ids, parts = None, [None] * len(postings)   # parts[k]: term k's (rows holding it, weighted counts in the candidates)
+    if not postings or not all(len(i) for i, _ in postings): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
+    for k in sorted(range(len(postings)), key=lambda k: len(postings[k][0])):
+        term_ids, f = postings[k]
         if ids is None: ids, at = term_ids, np.arange(len(term_ids))
         else:
             at = np.minimum(np.searchsorted(term_ids, ids), len(term_ids) - 1); held = term_ids[at] == ids
             ids, at = ids[held], at[held]
             parts = [None if p is None else (p[0], p[1][held]) for p in parts]
-        parts[k] = (len(term_ids), counts_at(at))
+        parts[k] = (len(term_ids), f[at])
         if not len(ids): return ids, np.zeros(0)
     score = np.zeros(len(ids))
     for df, f in parts: score += _bm25_part(s, ids, df, f)   # in the query's order, as FTS5 adds them up

@@ -135,23 +135,25 @@ def merge_spans(hits,       # ranked hits carrying node_id + page
                 gap:int=1,  # merge hits at most this many pages apart
                )->list:
     "Collapse hits that are adjacent inside the same node into one span."
-    spans, of_node = [], {}   # of_node: each node's spans, in the order they began
+    spans, of_node = [], {}   # spans: (members, their pages), the best member first; of_node: each node's spans, in the order they began
     for h in hits:
         nid, page = h.get('node_id'), h.get('page') or 0
-        near = None if nid is None else next((s for s in of_node.get(nid, ()) if any(abs(p - page) <= gap for p in s['_pages'])), None)
+        near = None if nid is None else next((s for s in of_node.get(nid, ()) if any(abs(p - page) <= gap for p in s[1])), None)
         if near is None:
-            spans.append(near := {**h, '_members': [], '_pages': []})
+            spans.append(near := ([], []))
             if nid is not None: of_node.setdefault(nid, []).append(near)
-        near['_members'].append(h); near['_pages'].append(page)
-    out = []
-    for s in spans:
-        ms = sorted(s.pop('_members'), key=_key); del s['_pages']
-        text = ms[0].get('content') or ''
+        near[0].append(h); near[1].append(page)
+    return [_span(ms, pages) for ms, pages in spans]
+
+def _span(ms:list, pages:list)->dict:
+    "A span: its best member's fields, with the members' text joined in document order and the pages they cover."
+    best, text = ms[0], ms[0].get('content') or ''
+    if len(ms) > 1:   # most spans are one hit: nothing to order or join
+        ms = sorted(ms, key=_key); text = ms[0].get('content') or ''
         for a, b in zip(ms, ms[1:]):
             seamless = 'ord' in a and 'ord' in b and b['ord'] == a['ord'] + 1
             text += ('' if seamless else '\n\n') + (b.get('content') or '')
-        out.append({**s, 'content': text, '_nspan': len(ms), 'pages': (min(m.get('page') or 0 for m in ms), max(m.get('page') or 0 for m in ms))})
-    return out
+    return {**best, 'content': text, '_nspan': len(ms), 'pages': (min(pages), max(pages))}
 
 # %% ../nbs/02c_retrieve.ipynb #c06f7863
 _TREE_COLS = ['id', 'content', 'heading', 'doc_id', 'node_id', 'page', 'ord']
