@@ -1,4 +1,4 @@
-"""Issue 17: what keeping frequent terms' postings (`KW_HOT_SHARE`, `KW_HOT_BYTES`, `_postings` in `00_core`) saves a query.
+"""Issue 17: what keeping frequent terms' postings (`KW_HOT_SHARE`, `KW_HOT_BYTES`, `_keep` in `00_core`) saves a query.
 
 The keyword cache stores each term's row ids as gaps and its counts compressed; a query adds the gaps up,
 decompresses and weighs the counts of every term it reads, and merges a prefix's terms into one list. A term (or a
@@ -41,24 +41,27 @@ def peak_mib()->float: return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 def measure(path):
     idx = Index(path)
     st, qs = idx.db.get_store(idx.store), queries(idx, A.queries, A.seed)
-    hot, plain = core._postings, core._read_postings   # plain: every query reads the file's rows
+    hot = core._kept, core._keep
+    plain = (lambda s, term, prefix: None), (lambda s, term, prefix, ids, f: (ids, f))   # every query reads the file's rows
+
+    def use(pair): core._kept, core._keep = pair
     calls = dict(doc_search=lambda q: idx.search(q, limit=10), sections=lambda q: idx.sections(q))
-    core._postings = plain
+    use(plain)
     for q in qs:
         for f in calls.values(): f(q)   # warm: the file's pages read once
     before, same = peak_mib(), 0
     for q in qs:
         for f in calls.values():
-            core._postings = plain; a = f(q); core._postings = hot; b = f(q)
+            use(plain); a = f(q); use(hot); b = f(q)
             same += [(h.get('id'), h.get('node_id'), h.get('content')) for h in a] == [(h.get('id'), h.get('node_id'), h.get('content')) for h in b]
     ms = {(n, v): [] for n in calls for v in (0, 1)}
     for rep in range(A.repeats):
         for q in qs:
             for n, f in calls.items():
                 for v in ((0, 1) if rep % 2 == 0 else (1, 0)):
-                    core._postings = hot if v else plain
+                    use(hot if v else plain)
                     t = time.process_time_ns(); f(q); ms[n, v].append((time.process_time_ns() - t) / 1e6)
-    core._postings = hot
+    use(hot)
     s = core._kw_state(st) or {}
     print(f'{st.count:,} chunks, {len(qs)} queries x {A.repeats}; the same answers in {same} of {2 * len(qs)} calls')
     for n in calls:

@@ -1561,24 +1561,29 @@ def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
     return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
 
 def _postings(t:ChunkStore, s:dict, term:str, prefix:bool)->tuple:
-    """`(row ids, weighted counts)` of the rows holding `term` (any of the terms it begins, when `prefix`) in the
-    cache's state `s`. Those of more than one row in `KW_HOT_SHARE` are kept once a query has read them, for this
-    connection until its keyword index changes, while they fit in `KW_HOT_BYTES`."""
-    kept = s.setdefault('kept', {})
-    if (got := kept.get((term, prefix))) is not None: return got
-    ids, f = _read_postings(t, s, term, prefix)
-    if len(ids) * KW_HOT_SHARE <= s['N']: return ids, f
-    ids, f = _narrowest(ids), _narrowest(f)
+    """`(row ids, counts)` of the rows holding `term` (any of the terms it begins, when `prefix`) in the cache's state
+    `s`, counts as `_kw_postings` gives them: as kept (`_keep`), or read from the file."""
+    return _kept(s, term, prefix) or _keep(s, term, prefix, *_kw_postings(s, _term_rows(t, s, term, prefix)))
+
+def _kept(s:dict, term:str, prefix:bool)->tuple|None:
+    "A term's postings as `_keep` kept them, or None."
+    return s.get('kept', {}).get((term, prefix))
+
+def _keep(s:dict, term:str, prefix:bool, ids:np.ndarray, f:np.ndarray)->tuple:
+    """`(ids, f)`, kept for the queries to come when more than one row in `KW_HOT_SHARE` holds the term: narrowed and
+    weighed, for this connection until its keyword index changes, while they fit in `KW_HOT_BYTES`."""
+    if len(ids) * KW_HOT_SHARE <= s['N'] or s.get('kept_bytes', 0) + len(ids) * 5 > KW_HOT_BYTES: return ids, f   # rare, or cannot fit even narrowed
+    ids, f = _narrowest(ids), _narrowest(_weighed(s, f))
     if s.get('kept_bytes', 0) + ids.nbytes + f.nbytes > KW_HOT_BYTES: return ids, f
     for a in (ids, f): a.flags.writeable = False   # shared by every query from now on
     s['kept_bytes'] = s.get('kept_bytes', 0) + ids.nbytes + f.nbytes
-    kept[term, prefix] = ids, f
+    s.setdefault('kept', {})[term, prefix] = ids, f
     return ids, f
 
-def _read_postings(t:ChunkStore, s:dict, term:str, prefix:bool)->tuple:
-    "`_postings` as the file has them: the rows decoded, caught up with the rows written since the cache was, added up."
+def _term_rows(t:ChunkStore, s:dict, term:str, prefix:bool)->list:
+    "A term's cache rows (every term it begins, when `prefix`), caught up with the rows written since the cache was."
     rows = _kw_rows(t, term, prefix)
-    return _kw_postings(s, _caught_up(s, rows, term, prefix) if 'stale' in s else rows)
+    return _caught_up(s, rows, term, prefix) if 'stale' in s else rows
 
 def _narrowest(a:np.ndarray)->np.ndarray:
     "`a` in the smallest of int32/uint8/uint16 that holds its values exactly (ids and counts are small), else as it is."
@@ -1597,6 +1602,11 @@ def _counts(blob)->np.ndarray:
     if isinstance(blob, np.ndarray): return blob
     if isinstance(blob, tuple): return np.concatenate([_counts(b) for b in blob])
     return _widened(zlib.decompress(blob)).reshape(-1, 2)
+
+def _size(docs)->int:
+    "How many rows a cache row's ids name (as arrays and pairs too, as `_row_ids`), without decoding them."
+    if isinstance(docs, tuple): return sum(map(_size, docs))
+    return len(docs) if isinstance(docs, np.ndarray) else (len(docs) - 1) // _WIDTHS[docs[0]].itemsize if docs else 0   # a damaged width: KeyError, as `_widened`
 
 def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
     "A term's cache rows without the rows written since the cache was, plus what those rows hold of it now."
@@ -1626,12 +1636,17 @@ def _fresh_run(s:dict, words:list)->tuple:
     return ids, counts
 
 def _kw_postings(s:dict, rows:list):
-    "`(row ids, weighted counts)` of the rows holding any of the terms of cache `rows` (a prefix's terms count as one)."
+    """`(row ids, counts)` of the rows holding any of the terms of cache `rows` (a prefix's terms count as one): one
+    term's counts as stored, (content, heading) a row, to be weighed only where they are read (`_weighed`); several
+    terms' counts weighed and added up."""
     ds = [_row_ids(d) for d, _ in rows]
-    fs = [_counts(c) @ s['weights'] for _, c in rows]
-    if len(rows) < 2: return (ds[0], fs[0]) if rows else (np.zeros(0, np.int64), np.zeros(0))
+    if len(rows) < 2: return (ds[0], _counts(rows[0][1])) if rows else (np.zeros(0, np.int64), np.zeros(0))
     ids, at = _union(ds)
-    return ids, np.bincount(at, np.concatenate(fs))
+    return ids, np.bincount(at, np.concatenate([_counts(c) @ s['weights'] for _, c in rows]))
+
+def _weighed(s:dict, f:np.ndarray)->np.ndarray:
+    "Counts as `_kw_postings` gives them, weighed by the store's column weights: one number a row."
+    return f @ s['weights'] if f.ndim == 2 else f
 
 def _union(runs:list):
     "`(ids, at)`: the sorted union of sorted id arrays, and where each of their ids sits in it (`np.unique`'s inverse)."
@@ -1659,7 +1674,8 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, wid
 def _scored_from_cache(t:ChunkStore, q:str, widen:bool):
     "`(ids, scores)` of every row the query matches, from the keyword cache; None when only FTS5 can rank it."
     if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
-    return (_any_term if widen else _every_term)(s, [_postings(t, s, term, prefix) for term, prefix in terms])
+    if widen: return _any_term(s, [_postings(t, s, term, prefix) for term, prefix in terms])
+    return _every_term(s, [(term, prefix, _kept(s, term, prefix) or _term_rows(t, s, term, prefix)) for term, prefix in terms])
 
 def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     "`[(token, is prefix)]` of a query, as FTS5's tokenizer reads it; None when only FTS5 can rank it."
@@ -1681,19 +1697,22 @@ def _any_term(s:dict, postings:list):
     held = [(ids, f) for ids, f in postings if len(ids)]
     if not held: return np.zeros(0, np.int64), np.zeros(0)
     rows, seen = np.concatenate([ids for ids, _ in held]), np.zeros(len(s['norm']), bool)
-    score = np.bincount(rows, np.concatenate([_bm25_part(s, ids, len(ids), f) for ids, f in held]), minlength=len(seen))   # each row's parts added up in the query's order, as FTS5 does
+    score = np.bincount(rows, np.concatenate([_bm25_part(s, ids, len(ids), _weighed(s, f)) for ids, f in held]), minlength=len(seen))   # each row's parts added up in the query's order, as FTS5 does
     seen[rows] = True   # a row can score 0 (a column weighed 0) and still match
     hit = np.flatnonzero(seen)
     return hit, score[hit]
 
-def _every_term(s:dict, postings:list):
-    """`(ids, scores)` of the rows holding every term: a strict query. The rows of the rarest term are the candidates,
-    each more frequent term's rows are only searched for those still in, and scores are reckoned only for the rows
-    left."""
-    ids, parts = None, [None] * len(postings)   # parts[k]: term k's (rows holding it, weighted counts in the candidates)
-    if not postings or not all(len(i) for i, _ in postings): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
-    for k in sorted(range(len(postings)), key=lambda k: len(postings[k][0])):
-        term_ids, f = postings[k]
+def _every_term(s:dict, terms:list):
+    """`(ids, scores)` of the rows holding every term: a strict query. `terms`: `(term, prefix, postings)`, the
+    postings as kept, or else the term's cache rows, decoded only when they are reached. The rows of the rarest term
+    are the candidates, each more frequent term is only searched for those still in, scores are worked out only for
+    the rows left, and once none are left the other terms are not decoded at all."""
+    ids, parts = None, [None] * len(terms)   # parts[k]: term k's (rows holding it, counts in the candidates)
+    if not terms or not all(len(x) for *_, x in terms): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
+    size = lambda x: len(x[0]) if isinstance(x, tuple) else sum(_size(d) for d, _ in x)   # kept (ids, counts), or rows
+    for k in sorted(range(len(terms)), key=lambda k: size(terms[k][2])):
+        term, prefix, x = terms[k]
+        term_ids, f = x if isinstance(x, tuple) else _keep(s, term, prefix, *_kw_postings(s, x))
         if ids is None: ids, at = term_ids, np.arange(len(term_ids))
         else:
             at = np.minimum(np.searchsorted(term_ids, ids), len(term_ids) - 1); held = term_ids[at] == ids
@@ -1702,7 +1721,7 @@ def _every_term(s:dict, postings:list):
         parts[k] = (len(term_ids), f[at])
         if not len(ids): return ids, np.zeros(0)
     score = np.zeros(len(ids))
-    for df, f in parts: score += _bm25_part(s, ids, df, f)   # in the query's order, as FTS5 adds them up
+    for df, f in parts: score += _bm25_part(s, ids, df, _weighed(s, f))   # in the query's order, as FTS5 adds them up
     return ids, score
 
 def _best(ids, score, n:int)->np.ndarray:

@@ -149,7 +149,7 @@ def _span(ms:list, pages:list)->dict:
     "A span: its best member's fields, with the members' text joined in document order and the pages they cover."
     best, text = ms[0], ms[0].get('content') or ''
     if len(ms) > 1:   # most spans are one hit: nothing to order or join
-        ms = sorted(ms, key=_key); text = ms[0].get('content') or ''
+        ms = sorted(ms, key=_key); text, pages = ms[0].get('content') or '', [m.get('page') or 0 for m in ms]
         for a, b in zip(ms, ms[1:]):
             seamless = 'ord' in a and 'ord' in b and b['ord'] == a['ord'] + 1
             text += ('' if seamless else '\n\n') + (b.get('content') or '')
