@@ -1560,36 +1560,40 @@ def _kw_rows(t:ChunkStore, term:str, prefix:bool)->list:
     if prefix: return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term >= ? AND term < ?', (term, term + '\U0010FFFF')).fetchall()
     return t.db.conn.execute(f'SELECT docs, counts FROM {K} WHERE term = ?', (term,)).fetchall()
 
-def _postings(t:ChunkStore, s:dict, term:str, prefix:bool)->tuple:
+def _postings(t:ChunkStore, s:dict, term:str, prefix:bool, rows:list=None)->tuple:
     """`(row ids, counts)` of the rows holding `term` (any of the terms it begins, when `prefix`) in the cache's state
-    `s`, counts as `_kw_postings` gives them: as kept (`_keep`), or read from the file."""
-    return _kept(s, term, prefix) or _keep(s, term, prefix, *_kw_postings(s, _term_rows(t, s, term, prefix)))
+    `s`, counts as `_kw_postings` gives them: as kept (`_keep`), or from the term's cache `rows` (read when not given),
+    caught up with the rows written since the cache was."""
+    if (got := _kept(s, term, prefix)) is not None: return got
+    rows = _kw_rows(t, term, prefix) if rows is None else rows
+    return _keep(s, term, prefix, *_kw_postings(s, _caught_up(s, rows, term, prefix) if 'stale' in s else rows))
 
 def _kept(s:dict, term:str, prefix:bool)->tuple|None:
     "A term's postings as `_keep` kept them, or None."
     return s.get('kept', {}).get((term, prefix))
 
 def _keep(s:dict, term:str, prefix:bool, ids:np.ndarray, f:np.ndarray)->tuple:
-    """`(ids, f)`, kept for the queries to come when more than one row in `KW_HOT_SHARE` holds the term: narrowed and
-    weighed, for this connection until its keyword index changes, while they fit in `KW_HOT_BYTES`."""
+    """`(ids, f)`, kept for the queries to come when more than one row in `KW_HOT_SHARE` holds the term: weighed, ids as
+    `_id_type` and counts as narrow as they fit, for this connection until its keyword index changes, while they fit
+    in `KW_HOT_BYTES`."""
     if len(ids) * KW_HOT_SHARE <= s['N'] or s.get('kept_bytes', 0) + len(ids) * 5 > KW_HOT_BYTES: return ids, f   # rare, or cannot fit even narrowed
-    ids, f = _narrowest(ids), _narrowest(_weighed(s, f))
+    ids, f = ids.astype(_id_type(s)), _narrow_counts(_weighed(s, f))
     if s.get('kept_bytes', 0) + ids.nbytes + f.nbytes > KW_HOT_BYTES: return ids, f
     for a in (ids, f): a.flags.writeable = False   # shared by every query from now on
     s['kept_bytes'] = s.get('kept_bytes', 0) + ids.nbytes + f.nbytes
     s.setdefault('kept', {})[term, prefix] = ids, f
     return ids, f
 
-def _term_rows(t:ChunkStore, s:dict, term:str, prefix:bool)->list:
-    "A term's cache rows (every term it begins, when `prefix`), caught up with the rows written since the cache was."
-    rows = _kw_rows(t, term, prefix)
-    return _caught_up(s, rows, term, prefix) if 'stale' in s else rows
+def _id_type(s:dict):
+    "int32 when every row id of the cache's state fits in it (ids index `norm`), else int64."
+    return np.int32 if len(s['norm']) <= 2 ** 31 else np.int64
 
-def _narrowest(a:np.ndarray)->np.ndarray:
-    "`a` in the smallest of int32/uint8/uint16 that holds its values exactly (ids and counts are small), else as it is."
-    for dt in ((np.int32,) if a.dtype.kind == 'i' else (np.uint8, np.uint16)):
-        if len(a) and a.min() >= 0 and a.max() <= np.iinfo(dt).max and np.array_equal(b := a.astype(dt), a): return b
-    return a
+def _narrow_counts(f:np.ndarray)->np.ndarray:
+    "Weighed counts (whole numbers: the cache is used only with whole weights) as uint8 or uint16 when they fit."
+    lo, hi = (f.min(), f.max()) if len(f) else (0, 0)
+    for dt in (np.uint8, np.uint16):
+        if lo >= 0 and hi <= np.iinfo(dt).max: return f.astype(dt)
+    return f
 
 def _row_ids(docs)->np.ndarray:
     "A cache row's row ids: its gaps, added up. Rows read afresh come as arrays, a cache row with some appended as a pair."
@@ -1674,8 +1678,7 @@ def _cached_ids(t:ChunkStore, q:str, limit:int, where=None, where_args=None, wid
 def _scored_from_cache(t:ChunkStore, q:str, widen:bool):
     "`(ids, scores)` of every row the query matches, from the keyword cache; None when only FTS5 can rank it."
     if (s := _kw_state(t)) is None or (terms := _cache_terms(s, q, widen)) is None: return None
-    if widen: return _any_term(s, [_postings(t, s, term, prefix) for term, prefix in terms])
-    return _every_term(s, [(term, prefix, _kept(s, term, prefix) or _term_rows(t, s, term, prefix)) for term, prefix in terms])
+    return _any_term(s, [_postings(t, s, *term) for term in terms]) if widen else _every_term(t, s, terms)
 
 def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     "`[(token, is prefix)]` of a query, as FTS5's tokenizer reads it; None when only FTS5 can rank it."
@@ -1702,24 +1705,25 @@ def _any_term(s:dict, postings:list):
     hit = np.flatnonzero(seen)
     return hit, score[hit]
 
-def _every_term(s:dict, terms:list):
-    """`(ids, scores)` of the rows holding every term: a strict query. `terms`: `(term, prefix, postings)`, the
-    postings as kept, or else the term's cache rows, decoded only when they are reached. The rows of the rarest term
-    are the candidates, each more frequent term is only searched for those still in, scores are worked out only for
-    the rows left, and once none are left the other terms are not decoded at all."""
+def _every_term(t:ChunkStore, s:dict, terms:list):
+    """`(ids, scores)` of the rows holding every term (`[(token, is prefix)]`): a strict query. The rows of the rarest
+    term are the candidates, each more frequent term is only searched for those still in, scores are worked out only
+    for the rows left, and once none are left the other terms' rows are not decoded at all."""
     ids, parts = None, [None] * len(terms)   # parts[k]: term k's (rows holding it, counts in the candidates)
-    if not terms or not all(len(x) for *_, x in terms): return np.zeros(0, np.int64), np.zeros(0)   # no word, or one the store lacks
-    size = lambda x: len(x[0]) if isinstance(x, tuple) else sum(_size(d) for d, _ in x)   # kept (ids, counts), or rows
-    for k in sorted(range(len(terms)), key=lambda k: size(terms[k][2])):
-        term, prefix, x = terms[k]
-        term_ids, f = x if isinstance(x, tuple) else _keep(s, term, prefix, *_kw_postings(s, x))
+    if not terms: return np.zeros(0, np.int64), np.zeros(0)
+    kept = [_kept(s, *term) for term in terms]
+    rows = [None if k else _kw_rows(t, *term) for k, term in zip(kept, terms)]   # undecoded, their sizes read from them
+    size = lambda k: len(kept[k][0]) if kept[k] else sum(_size(d) for d, _ in rows[k])
+    for k in sorted(range(len(terms)), key=size):
+        term_ids, f = kept[k] or _postings(t, s, *terms[k], rows=rows[k])
         if ids is None: ids, at = term_ids, np.arange(len(term_ids))
         else:
-            at = np.minimum(np.searchsorted(term_ids, ids), len(term_ids) - 1); held = term_ids[at] == ids
+            at = np.searchsorted(term_ids, ids.astype(term_ids.dtype, copy=False))   # a kept list's own id type: not cast whole
+            at = np.minimum(at, len(term_ids) - 1); held = term_ids[at] == ids
             ids, at = ids[held], at[held]
             parts = [None if p is None else (p[0], p[1][held]) for p in parts]
         parts[k] = (len(term_ids), f[at])
-        if not len(ids): return ids, np.zeros(0)
+        if not len(ids): return ids, np.zeros(0)   # no word, one the store lacks, or no row with all of them
     score = np.zeros(len(ids))
     for df, f in parts: score += _bm25_part(s, ids, df, _weighed(s, f))   # in the query's order, as FTS5 adds them up
     return ids, score
