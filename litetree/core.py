@@ -1374,7 +1374,7 @@ def _hit(row:dict)->dict:
 # %% ../nbs/00_core.ipynb #29dd7854
 KW_CACHE_MIN = 20_000          # chunks below which widened queries are ranked by FTS5 alone: fast enough, and no extra disk
 KW_BEHIND_MAX = 20_000         # rows written since the cache was that queries read afresh (~50 µs a row, once per change of the file)
-KW_HOT_SHARE = 64              # a term (a prefix's terms together) held by more than one row in this many has its postings kept (`_postings`)
+KW_HOT_SHARE = 64              # a term (a prefix's terms together) held by more than one row in this many has its postings kept (`_keep`)
 KW_HOT_BYTES = 24 << 20        # at most this much memory per store and connection for them
 _BM25_K1, _BM25_B = 1.2, 0.75  # the constants of FTS5's bm25()
 
@@ -1696,7 +1696,7 @@ def _bm25_part(s:dict, ids, df:int, f)->np.ndarray:
     return (idf if idf > 0 else 1e-6) * ((f * (_BM25_K1 + 1)) / (f + s['norm'][ids]))
 
 def _any_term(s:dict, postings:list):
-    "`(ids, scores)` of the rows holding any of the terms (`[(row ids, weighted counts)]`, one a term): a widened query."
+    "`(ids, scores)` of the rows holding any of the terms (`[(row ids, counts)]` as `_postings` gives them, one a term): a widened query."
     held = [(ids, f) for ids, f in postings if len(ids)]
     if not held: return np.zeros(0, np.int64), np.zeros(0)
     rows, seen = np.concatenate([ids for ids, _ in held]), np.zeros(len(s['norm']), bool)
