@@ -7,10 +7,11 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 # %% auto #0
 __all__ = ['PAGE_SIZE', 'MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'GRAPH_DTYPE', 'GRAPH_EF',
            'SMALL_RESCORE', 'TIE_ROOM', 'DECLARABLE', 'STOP_WORDS', 'KW_CACHE_MIN', 'KW_BEHIND_MAX', 'KW_HOT_SHARE',
-           'KW_HOT_BYTES', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW',
-           'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi', 'check_count',
-           'to_vector', 'to_blob', 'to_blobs', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex', 'embedder_id',
-           'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight']
+           'KW_HOT_BYTES', 'KW_PACK_MIN', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP',
+           'WIDEN_BELOW', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi',
+           'check_count', 'to_vector', 'to_blob', 'to_blobs', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex',
+           'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits',
+           'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
 import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
@@ -85,14 +86,14 @@ def _connect(path, busy_ms:int, readonly:bool)->apsw.Connection:
 PAGE_SIZE = 8192   # bytes a page of a new file: see above
 
 def _use_wal(conn, busy_ms:int):
-    """Give a new file `PAGE_SIZE` pages and switch it to WAL (which fixes its page size). Two processes creating one
+    """Give a new file `PAGE_SIZE` pages and incremental auto-vacuum, and switch it to WAL (which fixes its page size). Two processes creating one
     file at once race for this switch, which takes no busy handler: retry. The page size of a file that already has
     pages stays as it is."""
     deadline = time.monotonic() + busy_ms / 1000
     while True:
         try:
             if conn.execute('PRAGMA journal_mode').fetchone()[0] != 'wal':
-                conn.execute(f'PRAGMA page_size={PAGE_SIZE}'); conn.execute('PRAGMA journal_mode=WAL')
+                conn.execute(f'PRAGMA page_size={PAGE_SIZE}'); conn.execute('PRAGMA auto_vacuum=INCREMENTAL'); conn.execute('PRAGMA journal_mode=WAL')
             return
         except apsw.BusyError:
             if time.monotonic() > deadline: raise DatabaseLocked(f'{conn.filename} stayed locked for {busy_ms / 1000:g} s while it was being created')
@@ -1376,6 +1377,7 @@ KW_CACHE_MIN = 20_000          # chunks below which widened queries are ranked b
 KW_BEHIND_MAX = 20_000         # rows written since the cache was that queries read afresh (~50 µs a row, once per change of the file)
 KW_HOT_SHARE = 64              # a term (a prefix's terms together) held by more than one row in this many has its postings kept (`_keep`)
 KW_HOT_BYTES = 24 << 20        # at most this much memory per store and connection for them
+KW_PACK_MIN = 1024             # bytes of row-id gaps above which a term's are stored compressed (`_gaps`)
 _BM25_K1, _BM25_B = 1.2, 0.75  # the constants of FTS5's bm25()
 
 def _varints(b:bytes)->list:
@@ -1403,13 +1405,26 @@ def _narrow(a:np.ndarray)->bytes:
     w = next(k for k in (1, 2, 4) if not len(a) or a.max() < 256 ** k)
     return bytes([w]) + a.astype(_WIDTHS[w]).tobytes()
 
-def _widened(b:bytes)->np.ndarray: return np.frombuffer(b, _WIDTHS[b[0]], offset=1)
+_PACKED = 0x80   # a width byte with this bit set: the integers follow compressed, after how many there are (4 bytes)
+
+def _widened(b:bytes)->np.ndarray:
+    "The integers `_narrow` or `_gaps` wrote."
+    if b[0] & _PACKED: return np.frombuffer(zlib.decompress(memoryview(b)[5:]), _WIDTHS[b[0] ^ _PACKED])
+    return np.frombuffer(b, _WIDTHS[b[0]], offset=1)
+
+def _gaps(ids:np.ndarray)->bytes:
+    """A term's row ids as the cache keeps them: the gaps between them, narrowed. A list longer than `KW_PACK_MIN`
+    bytes is compressed when that saves a tenth, its length kept in the clear for `_size`."""
+    raw = _narrow(np.diff(ids, prepend=0))
+    if len(raw) <= KW_PACK_MIN: return raw
+    packed = zlib.compress(memoryview(raw)[1:], 1)
+    return raw if len(packed) + 5 > 0.9 * len(raw) else bytes([raw[0] | _PACKED]) + struct.pack('<I', len(ids)) + packed
 
 def _postings_row(term:str, docs:str, heading:str)->tuple:
     """One cache row from a term's occurrences (`group_concat` lists of row ids, and 1 for those in the heading): the
-    gaps between row ids, read without decompressing, and occurrences per column (content, heading), compressed."""
+    gaps between row ids (`_gaps`), and occurrences per column (content, heading), compressed."""
     ids, counts = _occurrences(np.fromstring(docs, np.int64, sep=',') * 2 + np.fromstring(heading, np.int64, sep=','))
-    return term, _narrow(np.diff(ids, prepend=0)), zlib.compress(_narrow(counts.ravel()), 1)
+    return term, _gaps(ids), zlib.compress(_narrow(counts.ravel()), 1)
 
 def _occurrences(key:np.ndarray)->tuple:
     "`(ids, (content, heading) counts)` of occurrences given as `id * 2 + column`, ids in order."
@@ -1610,7 +1625,10 @@ def _counts(blob)->np.ndarray:
 def _size(docs)->int:
     "How many rows a cache row's ids name (as arrays and pairs too, as `_row_ids`), without decoding them."
     if isinstance(docs, tuple): return sum(map(_size, docs))
-    return len(docs) if isinstance(docs, np.ndarray) else (len(docs) - 1) // _WIDTHS[docs[0]].itemsize if docs else 0   # a damaged width: KeyError, as `_widened`
+    if isinstance(docs, np.ndarray): return len(docs)
+    if not docs: return 0
+    if docs[0] & _PACKED: return struct.unpack_from('<I', docs, 1)[0]
+    return (len(docs) - 1) // _WIDTHS[docs[0]].itemsize   # a damaged width: KeyError, as `_widened`
 
 def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
     "A term's cache rows without the rows written since the cache was, plus what those rows hold of it now."
@@ -2048,10 +2066,16 @@ def fts_triggers(self:ChunkStore, on:bool=True):
 # %% ../nbs/00_core.ipynb #a63d9eaa
 @patch
 def optimize_keywords(self:ChunkStore):
-    "Merge the keyword index into one segment: queries read each term's postings once."
+    "Merge the keyword index into one segment (queries read each term's postings once), rewrite the keyword cache, and pack the file."
     F = qi(self.name + '_fts')
     with self.db.writing('merging the keyword index'): self.db.execute(f"INSERT INTO {F}({F}) VALUES ('optimize')")
     self.cache_keywords()
+    self.db._pack()
+
+@patch
+def _pack(self:SQLiteDatabase):
+    "Rewrite every index in key order and give the file's free pages back (where `auto_vacuum` lets it)."
+    with self.writing('packing the file'): self.execute('REINDEX'); self.execute('PRAGMA incremental_vacuum').fetchall()   # each step frees a page
 
 # %% ../nbs/00_core.ipynb #46c588bf
 @patch

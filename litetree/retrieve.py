@@ -12,7 +12,7 @@ import re, logging
 import numpy as np
 from fastcore.basics import patch
 from .core import Database, fusion_weight, check_count, MAX_LIMIT, _where_sql
-from .tree import _dedent_path, bare_title
+from .tree import _dedent_path, bare_title, fill_summaries
 from .ingest import check_options
 import inspect, functools
 
@@ -37,6 +37,13 @@ def _nest(rows, max_depth, summaries)->dict:
     return out[rows[0]['id']] if rows else {}
 
 @patch
+def _tree_rows(self:Database, did:str, store:str='store', prefix:str=None, summaries:bool=True)->list:
+    "A document's node rows; with `summaries`, those the store left out made again from its chunks (`fill_summaries` in `02_tree`)."
+    rows = self.node_rows(did, store, prefix)
+    if not summaries or all(r['summary'] is not None for r in rows): return rows
+    return fill_summaries(rows, self.doc_chunks(did, store))
+
+@patch
 def toc(self:Database,
         doc:str=None,          # doc id, or a substring of the title or source (None = every document)
         store:str='store', prefix:str=None,
@@ -46,7 +53,7 @@ def toc(self:Database,
     "The document tree as nested dicts: titles, page ranges, summaries. No embeddings touched."
     max_depth = check_count(max_depth, 'max_depth', 0, 1000)
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
-                 tree=_nest(self.node_rows(d['id'], store, prefix), max_depth, summaries)) for d in _docs_matching(self, doc, store, prefix)]
+                 tree=_nest(self._tree_rows(d['id'], store, prefix, summaries), max_depth, summaries)) for d in _docs_matching(self, doc, store, prefix)]
 
 # %% ../nbs/02c_retrieve.ipynb #8268042c
 @patch
@@ -72,8 +79,8 @@ def _brief(r:dict)->dict: return dict(id=r['id'], title=r['title'], level=r['lev
 @patch
 def node_context(self:Database, node_id:str, store:str='store', prefix:str=None)->dict:
     "Where a section sits: its parent, siblings and children."
-    n = self._node(node_id, store, prefix)
-    rows = self.node_rows(n['doc_id'], store, prefix)
+    rows = self._tree_rows(self._node(node_id, store, prefix)['doc_id'], store, prefix)
+    n = {r['id']: r for r in rows}[node_id]
     return dict(node=_brief(n), breadcrumb=_crumb({r['id']: r for r in rows}, node_id),
                 parent=next((_brief(r) for r in rows if r['id'] == n['parent_id']), None),
                 siblings=[_brief(r) for r in rows if r['parent_id'] == n['parent_id'] and r['id'] != node_id and n['parent_id']],

@@ -6,7 +6,7 @@ Docs: https://litetree.github.io/litetree/tree.html.md"""
 
 # %% auto #0
 __all__ = ['detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', 'bare_title', 'leading_title', 'build_tree',
-           'heading_path', 'doc_id', 'node_chunks', 'doc_rows']
+           'heading_path', 'doc_id', 'node_chunks', 'rebuilt_summary', 'doc_rows', 'fill_summaries']
 
 # %% ../nbs/02_tree.ipynb #d8e4096b
 import re, json, time, hashlib, logging, itertools, functools, threading
@@ -242,8 +242,12 @@ _md_marks = re.compile(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}')   # heading hashes, q
 def summarize_extractive(text:str, n:int=300)->str:
     """First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`. Lines are
     cleaned only until there are more than `n` characters: a long section's text is not all read for its first 300."""
+    return _clean_start(text.splitlines(), n)
+
+def _clean_start(lines, n:int)->str:
+    "The first `n` characters of `lines` cleaned of blank lines, fences and markdown marks, cut at a word."
     words, size = [], 0
-    for l in text.splitlines():
+    for l in lines:
         if not l.strip() or _fence.match(l): continue
         ws = _md_marks.sub('', l).split(); words += ws; size += sum(map(len, ws)) + len(ws)
         if size > n + 1: break   # ' '.join(words) is longer than n: later lines cannot change its first n characters
@@ -578,13 +582,30 @@ def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk
     return out
 
 # %% ../nbs/02_tree.ipynb #c4d92173
+def rebuilt_summary(contents:list, kid_titles:list)->str:
+    "A node's default summary from what the store keeps: its chunks' text, in order, or with none its children's titles."
+    if not contents: return '; '.join(kid_titles)
+    return _clean_start((l for c in contents for l in c.splitlines()), 300)
+
+def _texts_by_node(chunks)->dict:
+    texts = {}
+    for c in chunks: texts.setdefault(c['node_id'], []).append(c['content'])
+    return texts
+
 def doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash)->tuple:
-    "`(doc row, node rows)` for a document's tree and chunks."
+    "`(doc row, node rows)` for a document's tree and chunks; a summary `rebuilt_summary` gives back is left out (None)."
     doc = dict(id=did, title=title, source=source, kind=kind, pages=len(pages), meta=json.dumps(meta or {}, ensure_ascii=False, default=str),
                added_at=time.strftime('%Y-%m-%dT%H:%M:%S'), hash=dhash)
-    per = {}
-    for c in chunks: per[c['node_id']] = per.get(c['node_id'], 0) + 1
-    rows = [dict(id=f'{did}#{n.seq}', doc_id=did, parent_id=None if n.parent is None else f'{did}#{n.parent}', level=n.level, seq=n.seq,
-                 title=n.title, page_start=n.page_start, page_end=n.page_end, summary=n.summary,
-                 nchunks=per.get(f'{did}#{n.seq}', 0), signal=n.signal) for n in nodes]
+    texts = _texts_by_node(chunks)
+    def kept(n, own): return None if n.summary == rebuilt_summary(own, [nodes[c].title for c in n.children]) else n.summary
+    rows = [dict(id=(nid := f'{did}#{n.seq}'), doc_id=did, parent_id=None if n.parent is None else f'{did}#{n.parent}', level=n.level,
+                 seq=n.seq, title=n.title, page_start=n.page_start, page_end=n.page_end, summary=kept(n, texts.get(nid, [])),
+                 nchunks=len(texts.get(nid, ())), signal=n.signal) for n in nodes]
     return doc, rows
+
+def fill_summaries(rows:list, chunks)->list:
+    "One document's node rows with the summaries `doc_rows` left out made again from its chunks (dicts of `node_id` and `content`, in order)."
+    if all(r['summary'] is not None for r in rows): return rows
+    texts, kids = _texts_by_node(chunks), {}
+    for r in sorted(rows, key=lambda r: r['seq']): kids.setdefault(r['parent_id'], []).append(r['title'])
+    return [r if r['summary'] is not None else {**r, 'summary': rebuilt_summary(texts.get(r['id'], []), kids.get(r['id'], []))} for r in rows]
