@@ -162,7 +162,7 @@ def toc(self:Index, doc:str=None, **kw):
 def names_folder(self:Index, doc:str=None)->bool:
     "Does `toc(doc)` open a folder of the corpus tree? None, a path ending in `/`, or a folder no document's id, title or path matches."
     if doc is None or str(doc).endswith('/'): return True
-    return not self.db.toc(doc, store=self.store, max_depth=0) and is_folder(self.db.corpus(self.store), doc)
+    return not self.db.toc(doc, store=self.store, max_depth=0, summaries=False) and is_folder(self.db.corpus(self.store), doc)
 
 @patch
 def browse(self:Index, path:str='', **kw)->dict:

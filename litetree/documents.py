@@ -136,12 +136,18 @@ def node_titles(self:SQLiteDatabase, node_ids, store:str='store', prefix:str=Non
     return out
 
 @patch
-def doc_chunks(self:SQLiteDatabase, did:str=None, store:str='store', columns=('node_id', 'content'))->list:
+def doc_chunks(self:SQLiteDatabase, did:str=None, store:str='store', columns=('node_id', 'content'),
+               ords=None)->list:   # only the chunks of `did` with these `ord` numbers
     "A document's chunks in reading order (every document's when `did` is None), as dicts of `columns`."
     if not self.has_store(store): return []
     cols, S = ', '.join(map(qi, columns)), qi(store)
     if did is None: return _dicts(self.execute(f'SELECT {cols} FROM {S} ORDER BY doc_id, ord'), columns)
-    return _dicts(self.execute(f'SELECT {cols} FROM {S} WHERE doc_id=? ORDER BY ord', (did,)), columns)
+    if ords is None: return _dicts(self.execute(f'SELECT {cols} FROM {S} WHERE doc_id=? ORDER BY ord', (did,)), columns)
+    ords, out = sorted(set(ords)), []
+    for i in range(0, len(ords), 500):
+        part = ords[i:i + 500]
+        out += _dicts(self.execute(f'SELECT {cols} FROM {S} WHERE doc_id=? AND ord IN ({",".join("?" * len(part))}) ORDER BY ord', (did, *part)), columns)
+    return out
 
 @patch
 def known_vectors(self:SQLiteDatabase, hashes, store:str='store')->dict:

@@ -405,11 +405,12 @@ def _node_titles(self, node_ids, store='store', prefix=None)->dict:
     return dict(self._all(f'SELECT id, title FROM {qi(t.nodes)} WHERE doc_id = ANY(%s) AND id = ANY(%s)',   # doc_id routes to the shards
                           (list({i.rsplit('#', 1)[0] for i in ids}), ids)))
 
-def _doc_chunks(self, did=None, store='store', columns=('node_id', 'content'))->list:
+def _doc_chunks(self, did=None, store='store', columns=('node_id', 'content'), ords=None)->list:
     if not self.has_store(store): return []
     st, sel = self.get_store(store), ', '.join('embedding::text' if c == 'embedding' else qi(c) for c in columns)
     if did is None: rows = self._all(f'SELECT {sel} FROM {qi(store)} ORDER BY doc_id, ord')
-    else: rows = self._all(f'SELECT {sel} FROM {qi(store)} WHERE doc_id = %s ORDER BY ord', (did,))
+    elif ords is None: rows = self._all(f'SELECT {sel} FROM {qi(store)} WHERE doc_id = %s ORDER BY ord', (did,))
+    else: rows = self._all(f'SELECT {sel} FROM {qi(store)} WHERE doc_id = %s AND ord = ANY(%s) ORDER BY ord', (did, sorted(set(ords))))
     return [st._row(d, decode=False) for d in _dicts(rows, columns)]
 
 def _known_vectors(self, hashes, store='store')->dict:

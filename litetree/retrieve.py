@@ -37,11 +37,11 @@ def _nest(rows, max_depth, summaries)->dict:
     return out[rows[0]['id']] if rows else {}
 
 @patch
-def _tree_rows(self:Database, did:str, store:str='store', prefix:str=None, summaries:bool=True)->list:
-    "A document's node rows; with `summaries`, those the store left out made again from its chunks (`fill_summaries` in `02_tree`)."
+def _tree_rows(self:Database, did:str, store:str='store', prefix:str=None, wanted=None)->list:
+    "A document's node rows, the summaries the store left out made again (`fill_summaries` in `02_tree`) where `wanted(row)`."
     rows = self.node_rows(did, store, prefix)
-    if not summaries or all(r['summary'] is not None for r in rows): return rows
-    return fill_summaries(rows, self.doc_chunks(did, store))
+    read = lambda ords: {c['ord']: c['content'] for c in self.doc_chunks(did, store, ('ord', 'content'), ords=ords)}
+    return fill_summaries(rows, read, wanted)
 
 @patch
 def toc(self:Database,
@@ -53,7 +53,7 @@ def toc(self:Database,
     "The document tree as nested dicts: titles, page ranges, summaries. No embeddings touched."
     max_depth = check_count(max_depth, 'max_depth', 0, 1000)
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
-                 tree=_nest(self._tree_rows(d['id'], store, prefix, summaries), max_depth, summaries)) for d in _docs_matching(self, doc, store, prefix)]
+                 tree=_nest(self._tree_rows(d['id'], store, prefix, lambda r: summaries and r['level'] <= max_depth), max_depth, summaries)) for d in _docs_matching(self, doc, store, prefix)]
 
 # %% ../nbs/02c_retrieve.ipynb #8268042c
 @patch
@@ -79,7 +79,9 @@ def _brief(r:dict)->dict: return dict(id=r['id'], title=r['title'], level=r['lev
 @patch
 def node_context(self:Database, node_id:str, store:str='store', prefix:str=None)->dict:
     "Where a section sits: its parent, siblings and children."
-    rows = self._tree_rows(self._node(node_id, store, prefix)['doc_id'], store, prefix)
+    n = self._node(node_id, store, prefix)
+    near = {node_id, n['parent_id']}   # the node, its parent, their children (siblings, children)
+    rows = self._tree_rows(n['doc_id'], store, prefix, lambda r: r['id'] in near or r['parent_id'] in near)
     n = {r['id']: r for r in rows}[node_id]
     return dict(node=_brief(n), breadcrumb=_crumb({r['id']: r for r in rows}, node_id),
                 parent=next((_brief(r) for r in rows if r['id'] == n['parent_id']), None),

@@ -582,30 +582,47 @@ def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk
     return out
 
 # %% ../nbs/02_tree.ipynb #c4d92173
-def rebuilt_summary(contents:list, kid_titles:list)->str:
-    "A node's default summary from what the store keeps: its chunks' text, in order, or with none its children's titles."
-    if not contents: return '; '.join(kid_titles)
-    return _clean_start((l for c in contents for l in c.splitlines()), 300)
+def rebuilt_summary(contents, kid_titles:list)->str:
+    "A node's default summary from what the store keeps: its chunks' text (in order, read only as far as needed), or with none its children's titles."
+    lines = (l for c in contents for l in c.splitlines())
+    first = next(lines, None)
+    if first is None: return '; '.join(kid_titles)
+    return _clean_start(itertools.chain([first], lines), 300)
 
-def _texts_by_node(chunks)->dict:
-    texts = {}
-    for c in chunks: texts.setdefault(c['node_id'], []).append(c['content'])
-    return texts
+def _laid_out(nodes, chunks, did:str)->bool:
+    "Are `chunks` numbered 0, 1, 2... node by node in `seq` order, as `node_chunks` writes them (what `fill_summaries` reads by)?"
+    seq = {f'{did}#{n.seq}': n.seq for n in nodes}
+    order = [seq.get(c.get('node_id'), -1) for c in chunks]
+    return [c.get('ord') for c in chunks] == list(range(len(chunks))) and min(order, default=0) >= 0 and order == sorted(order)
 
 def doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash)->tuple:
     "`(doc row, node rows)` for a document's tree and chunks; a summary `rebuilt_summary` gives back is left out (None)."
     doc = dict(id=did, title=title, source=source, kind=kind, pages=len(pages), meta=json.dumps(meta or {}, ensure_ascii=False, default=str),
                added_at=time.strftime('%Y-%m-%dT%H:%M:%S'), hash=dhash)
-    texts = _texts_by_node(chunks)
-    def kept(n, own): return None if n.summary == rebuilt_summary(own, [nodes[c].title for c in n.children]) else n.summary
+    texts, laid = {}, _laid_out(nodes, chunks, did)
+    for c in chunks: texts.setdefault(c['node_id'], []).append(c['content'])
+    def kept(n, own): return None if laid and n.summary == rebuilt_summary(own, [nodes[c].title for c in n.children]) else n.summary
     rows = [dict(id=(nid := f'{did}#{n.seq}'), doc_id=did, parent_id=None if n.parent is None else f'{did}#{n.parent}', level=n.level,
                  seq=n.seq, title=n.title, page_start=n.page_start, page_end=n.page_end, summary=kept(n, texts.get(nid, [])),
                  nchunks=len(texts.get(nid, ())), signal=n.signal) for n in nodes]
     return doc, rows
 
-def fill_summaries(rows:list, chunks)->list:
-    "One document's node rows with the summaries `doc_rows` left out made again from its chunks (dicts of `node_id` and `content`, in order)."
-    if all(r['summary'] is not None for r in rows): return rows
-    texts, kids = _texts_by_node(chunks), {}
-    for r in sorted(rows, key=lambda r: r['seq']): kids.setdefault(r['parent_id'], []).append(r['title'])
-    return [r if r['summary'] is not None else {**r, 'summary': rebuilt_summary(texts.get(r['id'], []), kids.get(r['id'], []))} for r in rows]
+def fill_summaries(rows:list,   # one document's node rows, as `doc_rows` made them
+                   read,        # `read(ords)`: `{ord: content}` of the document's chunks with those `ord` numbers
+                   wanted=None, # `wanted(row)`: rebuild this row's summary (None: every row's)
+                  )->list:
+    """The rows with the summaries `doc_rows` left out made again: every wanted node's first two chunks read at once,
+    then four at a time for a node whose summary needs more."""
+    todo = [r for r in rows if r['summary'] is None and (wanted is None or wanted(r))]
+    if not todo: return rows
+    kids, span, at = {}, {}, 0
+    for r in sorted(rows, key=lambda r: r['seq']):
+        kids.setdefault(r['parent_id'], []).append(r['title']); span[r['id']] = range(at, at + (r['nchunks'] or 0)); at += r['nchunks'] or 0
+    have = read(first) if (first := [o for r in todo for o in span[r['id']][:2]]) else {}
+    def contents(r):
+        s = span[r['id']]
+        for i, o in enumerate(s):
+            if o not in have: have.update(read(list(s[i:i + 4])))
+            if o in have: yield have[o]
+    made = {r['id']: rebuilt_summary(contents(r), kids.get(r['id'], [])) for r in todo}
+    return [{**r, 'summary': made[r['id']]} if r['id'] in made else r for r in rows]
