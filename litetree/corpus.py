@@ -49,11 +49,16 @@ def corpus_places(rows:list)->list:
 def corpus(self:Database, store:str='store', prefix:str=None)->list:
     """Every document with its place in the corpus tree (see `corpus_places`); kept until the database changes, when
     the backend can tell (`change_mark`), so a search `within` a folder does not redo it."""
-    mark, cache = self.change_mark(), self.__dict__.setdefault('_corpus_cache', {})
-    if mark is not None and cache.get((store, prefix), (None,))[0] == mark: return cache[(store, prefix)][1]
-    places = corpus_places(self.doc_places(store, prefix))
-    if mark is not None: cache[(store, prefix)] = (mark, places)
-    return places
+    return self._unchanged('_kept_corpus', (store, prefix), lambda: corpus_places(self.doc_places(store, prefix)))
+
+@patch
+def _unchanged(self:Database, name:str, key, make):
+    """`make()`, kept under `name` and `key` until the database changes (`change_mark`); made afresh at every call when
+    the backend cannot tell, or inside a transaction (which may yet roll back)."""
+    if (mark := self.change_mark()) is None: return make()
+    kept = self.__dict__.setdefault(name, {})
+    if (got := kept.get(key)) is None or got[0] != mark: got = kept[key] = (mark, make())
+    return got[1]
 
 # %% ../nbs/02b_corpus.ipynb #7b8dccdf
 def _norm_path(path)->tuple:

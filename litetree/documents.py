@@ -228,8 +228,10 @@ def doc_places(self:SQLiteDatabase, store:str='store', prefix:str=None)->list:
     return rows
 
 @patch
-def change_mark(self:SQLiteDatabase)->tuple:
-    "What changes whenever the database does, by this connection or another: results kept under it stay right."
+def change_mark(self:SQLiteDatabase)->tuple|None:
+    """What changes whenever the database does, by this connection or another: results kept under it stay right. None
+    inside a transaction: what it wrote may yet be rolled back, and a rollback changes neither number."""
+    if self.conn.in_transaction: return None
     return self.conn.total_changes(), self.conn.execute('PRAGMA data_version').fetchone()[0]
 
 @patch

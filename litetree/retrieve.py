@@ -40,7 +40,7 @@ def _nest(rows, max_depth, summaries)->dict:
 def _tree_rows(self:Database, did:str, store:str='store', prefix:str=None, wanted=None)->list:
     "A document's node rows, the summaries the store left out made again (`fill_summaries` in `02_tree`) where `wanted(row)`."
     rows = self.node_rows(did, store, prefix)
-    read = lambda ords: {c['ord']: c['content'] for c in self.doc_chunks(did, store, ('ord', 'content'), ords=ords)}
+    read = lambda ords: {c['ord']: (c['node_id'], c['content']) for c in self.doc_chunks(did, store, ('ord', 'node_id', 'content'), ords=ords)}
     return fill_summaries(rows, read, wanted)
 
 @patch
@@ -82,8 +82,9 @@ def node_context(self:Database, node_id:str, store:str='store', prefix:str=None)
     n = self._node(node_id, store, prefix)
     near = {node_id, n['parent_id']}   # the node, its parent, their children (siblings, children)
     rows = self._tree_rows(n['doc_id'], store, prefix, lambda r: r['id'] in near or r['parent_id'] in near)
-    n = {r['id']: r for r in rows}[node_id]
-    return dict(node=_brief(n), breadcrumb=_crumb({r['id']: r for r in rows}, node_id),
+    by_id = {r['id']: r for r in rows}
+    n = by_id[node_id]
+    return dict(node=_brief(n), breadcrumb=_crumb(by_id, node_id),
                 parent=next((_brief(r) for r in rows if r['id'] == n['parent_id']), None),
                 siblings=[_brief(r) for r in rows if r['parent_id'] == n['parent_id'] and r['id'] != node_id and n['parent_id']],
                 children=[_brief(r) for r in rows if r['parent_id'] == node_id])
@@ -171,16 +172,11 @@ def _as_query(emb, dtype=None):
     if dtype is not None and isinstance(emb, (bytes, bytearray, memoryview)): return np.frombuffer(emb, dtype=np.dtype(dtype))
     return emb
 
-@patch
-def _titled(self:Database, heading:str, doc_id, titles:dict, store='store', prefix=None, sep:str=' › ')->str:
+def _titled(heading:str, title:str|None, sep:str=' › ')->str:
     """A chunk's heading path as a breadcrumb: the file's name it starts with (and the title after it, when the title
-    is the document's own first heading) shown as the document's title, read from its root once per document."""
-    if not doc_id or not heading: return heading
-    if doc_id not in titles:
-        try: titles[doc_id] = self._node(f'{doc_id}#0', store, prefix)['title']
-        except KeyError: titles[doc_id] = None
-    title, parts = titles[doc_id], heading.split(sep)
-    if not title or parts[0] == title: return heading
+    is the document's own first heading) shown as the document's `title` (its root's; None: as stored)."""
+    parts = heading.split(sep)
+    if not heading or not title or parts[0] == title: return heading
     bare = bare_title(title)
     rest = parts[2:] if len(parts) > 1 and parts[1] in (bare, title) else parts[1:]
     return sep.join([title, *rest])
@@ -235,7 +231,7 @@ def _crumbed(self:Database, hits:list, store:str, prefix:str=None, corpus_path:b
     """`hits`, each given its `breadcrumb` (the documents' titles read in one query), from the top of the corpus tree
     with `corpus_path`. Callers crumb only the hits they hand back: `sections` reads five, not the forty it ranks."""
     titles = self._root_titles({h['doc_id'] for h in hits if h.get('doc_id')}, store, prefix)
-    for h in hits: h['breadcrumb'] = self._titled(h.get('heading') or '', h.get('doc_id'), titles, store, prefix)
+    for h in hits: h['breadcrumb'] = _titled(h.get('heading') or '', titles.get(h.get('doc_id')))
     if corpus_path: self._corpus_crumbs(hits, store, prefix)
     return hits
 
@@ -246,14 +242,12 @@ def _root_titles(self:Database, doc_ids:set, store:str, prefix:str=None)->dict:
     """`{doc id: title}` (None for a document not there), kept until the database changes (`change_mark`; a backend
     without a cheap mark keeps nothing): the titles a search's breadcrumbs start with are read once, not in a query of
     every search (30 µs of about 1.5 ms at 100,000 chunks)."""
-    mark, memos = self.change_mark(), self.__dict__.setdefault('_root_memos', {})
-    m = memos.get((store, prefix))
-    if mark is None or m is None or m[0] != mark or len(m[1]) > ROOTS_KEPT: m = (mark, {})   # None: no cheap mark, keep nothing
-    if mark is not None: memos[(store, prefix)] = m
-    if new := [d for d in doc_ids if d not in m[1]]:
+    titles = self._unchanged('_kept_root_titles', (store, prefix), dict)
+    if len(titles) > ROOTS_KEPT: titles.clear()
+    if new := [d for d in doc_ids if d not in titles]:
         got = self.node_titles([f'{d}#0' for d in new], store, prefix)
-        m[1].update({d: got.get(f'{d}#0') for d in new})
-    return m[1]
+        titles.update({d: got.get(f'{d}#0') for d in new})
+    return titles
 
 @patch
 def _within_kw(self:Database, within, store, prefix, where=None, where_args=None)->dict:

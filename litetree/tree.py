@@ -607,13 +607,16 @@ def doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash)->tuple
                  nchunks=len(texts.get(nid, ())), signal=n.signal) for n in nodes]
     return doc, rows
 
+class _Misplaced(Exception): "A node's chunks are not where `doc_rows` numbered them: its summary cannot be made again."
+
 def fill_summaries(rows:list,   # one document's node rows, as `doc_rows` made them
-                   read,        # `read(ords)`: `{ord: content}` of the document's chunks with those `ord` numbers
+                   read,        # `read(ords)`: `{ord: (node id, content)}` of the document's chunks with those `ord` numbers
                    wanted=None, # `wanted(row)`: rebuild this row's summary (None: every row's)
                   )->list:
     """The rows with the summaries `doc_rows` left out made again: every wanted node's first two chunks read at once,
-    then four at a time for a node whose summary needs more."""
-    todo = [r for r in rows if r['summary'] is None and (wanted is None or wanted(r))]
+    then four at a time for a node whose summary needs more. A NULL `doc_rows` did not write (a chunk found under
+    another node, or none where one should be, or no chunk count) stays None."""
+    todo = [r for r in rows if r['summary'] is None and r['nchunks'] is not None and (wanted is None or wanted(r))]
     if not todo: return rows
     kids, span, at = {}, {}, 0
     for r in sorted(rows, key=lambda r: r['seq']):
@@ -623,6 +626,10 @@ def fill_summaries(rows:list,   # one document's node rows, as `doc_rows` made t
         s = span[r['id']]
         for i, o in enumerate(s):
             if o not in have: have.update(read(list(s[i:i + 4])))
-            if o in have: yield have[o]
-    made = {r['id']: rebuilt_summary(contents(r), kids.get(r['id'], [])) for r in todo}
-    return [{**r, 'summary': made[r['id']]} if r['id'] in made else r for r in rows]
+            if have.get(o, (None,))[0] != r['id']: raise _Misplaced()
+            yield have[o][1]
+    def made(r):
+        try: return rebuilt_summary(contents(r), kids.get(r['id'], []))
+        except _Misplaced: return None
+    new = {r['id']: made(r) for r in todo}
+    return [{**r, 'summary': new[r['id']]} if r['id'] in new else r for r in rows]
