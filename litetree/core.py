@@ -1317,12 +1317,27 @@ def _parse_query(q:str):
     return items
 
 def _query_terms(q:str, widen:bool=False)->dict:
-    "`{FTS5 term: (kind, words)}` of what a user typed, in order; widened: no stop words, words of 5+ letters as prefixes."
-    items = _parse_query(q)
-    if widen:
-        kept = [it for it in items if it[0] != 'word' or it[1][0].lower() not in STOP_WORDS]
-        items = [('prefix' if k == 'word' and len(ws[0]) >= 5 else k, ws) for k, ws in (kept or items)]
+    """`{FTS5 term: (kind, words)}` of what a user typed, in order; widened: no stop words, words of 5+ letters as
+    prefixes, and each term in compatibility forms (`_folded`) too."""
+    items = _widen(_parse_query(q)) if widen else _parse_query(q)
     return {'"' + ' '.join(ws) + '"' + ('*' if k == 'prefix' else ''): (k, ws) for k, ws in items}
+
+def _widen(items:list)->list:
+    "A query's `(kind, words)` items widened, for either backend's keyword engine."
+    kept = [it for it in items if it[0] != 'word' or it[1][0].lower() not in STOP_WORDS]
+    items = [('prefix' if k == 'word' and len(ws[0]) >= 5 else k, ws) for k, ws in (kept or items)]
+    return [v for it in items for v in (it, *_folded(*it))]
+
+def _folded(kind:str, ws:list)->list:
+    """The term `(kind, ws)` in Unicode's compatibility forms (NFKC), when they differ: full-width `ｓｅａｒｃｈ` as
+    `search`, the ligature in `ﬁle` as `fi`, `①` as `1`. FTS5's tokenizer keeps such characters as they are, so a
+    query typed on a CJK keyboard, or copied from a PDF, would miss the plain text it means; a text written in those
+    forms is still found by the term as typed, which stays beside this one."""
+    if all(w.isascii() for w in ws): return []
+    to = fts_words(unicodedata.normalize('NFKC', ' '.join(ws)))
+    if not to or to == ws: return []
+    if len(to) > 1: return [('phrase', to)]
+    return [('prefix' if kind == 'prefix' or (kind == 'word' and len(to[0]) >= 5) else kind, to)]
 
 def fts_query(q:str, widen:bool=False)->str:
     "Any text as a valid FTS5 query: phrases and `word*` kept, everything else literal. '' when nothing is searchable."

@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict
-from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, STOP_WORDS, qi, to_vector, to_blob, to_blobs, DEFAULT_DTYPE, _np_dtype,
-                           embedder_id, _check_store_name, _parse_query, _col_type, _hit, _as_record, embed_text, _where_sql)
+from .core import (Database, ChunkStore, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, qi, to_vector, to_blob, to_blobs, DEFAULT_DTYPE, _np_dtype,
+                           embedder_id, _check_store_name, _parse_query, _widen, _col_type, _hit, _as_record, embed_text, _where_sql)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, PLACE_COLS, tree_prefix, _place_test
 
 _log = logging.getLogger(__name__)
@@ -275,10 +275,7 @@ PgStore.build_ahead = lambda self: None         # pgvector's index takes each ro
 # %% ../nbs/00b_postgres.ipynb #ee903fdc
 def _tsquery(q:str, widen:bool)->tuple:
     "`(sql expression, params)` of a `tsquery` for what a user typed; None when nothing is searchable."
-    items = _parse_query(q)
-    if widen:
-        kept = [it for it in items if it[0] != 'word' or it[1][0].lower() not in STOP_WORDS]
-        items = [('prefix' if k == 'word' and len(ws[0]) >= 5 else k, ws) for k, ws in (kept or items)]
+    items = _widen(_parse_query(q)) if widen else _parse_query(q)
     parts, params = [], []
     for k, ws in dict.fromkeys((k, tuple(ws)) for k, ws in items):
         if k == 'prefix' and re.fullmatch(r'\w+', ws[0]): parts.append(f"to_tsquery('{TS_CONFIG}', %s)"); params.append(ws[0].lower() + ':*')
