@@ -14,7 +14,7 @@ import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools
 from pathlib import Path
 import apsw
 from .core import fts_words, STOP_WORDS, DatabaseLocked, DatabaseDamaged, check_count
-from .ingest import ingest_summary
+from .ingest import ingest_summary, is_empty
 from .documents import copy_database
 from .postgres import redact
 from .api import Index
@@ -86,13 +86,17 @@ def _nothing_found(args):
 
 
 class _ListedAfter(logging.Filter):
-    "Drops the warning a file that cannot be indexed gets as it fails: `add` lists those files under its summary."
-    def filter(self, r): return not str(r.msg).startswith('litetree: cannot index')
+    "Drops the warnings a file that cannot be indexed, or is empty, gets as it is read: `add` lists those files under its summary."
+    def filter(self, r): return not (str(r.msg).startswith('litetree: cannot index') or str(r.msg).endswith('is empty; it has no pages'))
+
+_ADD_LOGS = ('litetree.ingest', 'litetree.data')
 
 def cmd_add(args, ix)->int:
-    said = _ListedAfter(); logging.getLogger('litetree.ingest').addFilter(said)
+    said = _ListedAfter()
+    for name in _ADD_LOGS: logging.getLogger(name).addFilter(said)
     try: res = ix.add(args.paths, quiet=args.quiet, collection=args.collection)   # every path is checked before any is read
-    finally: logging.getLogger('litetree.ingest').removeFilter(said)
+    finally:
+        for name in _ADD_LOGS: logging.getLogger(name).removeFilter(said)
     counts = ingest_summary(res)
     def human(_):
         refiled = sum('refiled' in r for r in res)
@@ -101,6 +105,7 @@ def cmd_add(args, ix)->int:
             if not any(r.get('error') == why for r in res): print(f"  skipped {n}: {why}")
         for r in res:
             if 'error' in r: print(f"  failed: {r.get('source')}: {r['error']}")
+            elif is_empty(r): print(f"  empty: {r.get('source')}: kept, but it holds no text to search")
     _emit(args, dict(counts=counts, results=res), human)
     return 0 if counts['failed'] < len(res) or not res else 1
 

@@ -1025,7 +1025,11 @@ def build_ahead(self:AnnIndex):
         self._sync(replay=False)   # the file loaded (or a new graph), every check a sync makes: the builder starts from it
         if self.pending or self.index is None or end - self.applied < self.ahead_from: return   # the file held most of it
         self._owned()
-        self.builder = self._start_builder(meta)
+        try: self.builder = self._start_builder(meta)
+        except (EOFError, OSError) as e:   # no process to be had: a fork out of memory, a forkserver killed as it made one
+            _log.warning('litetree: the HNSW index of %r grows when the load ends, not beside it: its builder process could not '
+                         'start (%s: %s)', self.store, type(e).__name__, e)
+            self.ahead_from = math.inf; return   # this connection does not try again at every batch
     while self.applied < end:
         hi = min(end, self.applied + self.save_after)
         if (got := self._touched(self.applied, hi, meta['dtype'])) is None: return self._drain(lost=True)
@@ -1043,7 +1047,11 @@ def _start_builder(self:AnnIndex, meta):
     hurry = ctx.RawValue('b', 0)   # shared memory, no lock: a semaphore outlives a killed loader, and Python warns of it
     p = ctx.Process(target=module._build_graph, args=(theirs, answer, hurry, meta, self.small_graph, self.slots),
                     name='litetree-hnsw', daemon=True)
-    with _main_unread(): p.start()   # small arguments: the graph goes by the pipe, so a kill mid-start leaves nothing half-read
+    try:
+        with _main_unread(): p.start()   # small arguments: the graph goes by the pipe, so a kill mid-start leaves nothing half-read
+    except BaseException:
+        for c in (theirs, inbox, outbox, answer): c.close()
+        raise
     theirs.close(); answer.close()   # only the builder holds these now: its end of `inbox` sees the loader's death
     todo = _Feed(inbox, self.feed_ahead)
     todo.put(self.index.save() if len(self.index) else b'')

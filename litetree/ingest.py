@@ -6,7 +6,7 @@ Docs: https://litetree.github.io/litetree/ingest.html.md"""
 
 # %% auto #0
 __all__ = ['ADD_OPTIONS', 'NOT_REGULAR', 'BAD_NAME', 'LOST', 'embed_chunks', 'check_options', 'best_title', 'walk_files',
-           'ingest_summary']
+           'is_empty', 'ingest_summary']
 
 # %% ../nbs/02a_ingest.ipynb #39069c85
 import re, os, stat, errno, json, time, inspect, difflib, hashlib, logging, unicodedata
@@ -345,14 +345,19 @@ class _Parsers:
         from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
         here, there = self.ctx.Pipe()
         p = self.ctx.Process(target=module._parse_worker, args=(there,), daemon=True, name='litetree-parser')
-        with _main_unread(): p.start()   # a new process (forkserver, spawn) would otherwise run the caller's script again
+        try:
+            with _main_unread(): p.start()   # a new process (forkserver, spawn) would otherwise run the caller's script again
+        except (EOFError, OSError) as e:     # no process to be had: a fork out of memory, a forkserver killed as it made one
+            here.close(); there.close(); self._stillborn(f'{type(e).__name__}: {e}'); return None
         there.close()
         return here, p
 
     def _hand_out(self, upto:int):
         while self.again or self.next < min(len(self.jobs), upto):
             if self.idle: conn, p = self.idle.pop()
-            elif len(self.busy) < self.n: conn, p = self._start()
+            elif len(self.busy) < self.n:
+                if not (started := self._start()): continue   # the next try starts afresh (a killed forkserver is started again)
+                conn, p = started
             else: return
             if not p.is_alive(): self._lost_idle(conn, p); continue   # killed while it waited for work
             if self.again: i = self.again.pop(0)
@@ -362,11 +367,15 @@ class _Parsers:
             self.busy[conn] = (p, i)
 
     def _lost_idle(self, conn, p):
-        "End a worker that died before it was given a file; when they keep doing so, say so rather than start them for ever."
-        _end_worker(conn, p); self.stillborn += 1
-        if self.stillborn > 3 * self.n + 3:
-            raise ChildProcessError(f'{self.stillborn} parse worker processes died before they were given a file (out of memory? '
-                                    'killed?): add_dir(n_workers=0) parses in this process')   # an OSError: the CLI says it in one line
+        "End a worker that died before it was given a file."
+        _end_worker(conn, p); self._stillborn(f'exit code {p.exitcode}')
+
+    def _stillborn(self, how:str):
+        "Count a worker that never took a file; when they keep failing, say so rather than start them for ever."
+        self.stillborn += 1
+        if self.stillborn > 3 * self.n + 3:   # an OSError: the CLI says it in one line
+            raise ChildProcessError(f'{self.stillborn} parse worker processes died before they were given a file or could not be '
+                                    f'started (the last: {how}; out of memory? killed?): add_dir(n_workers=0) parses in this process')
 
     def _take_back(self, ready):
         "Results from the workers `ready` names (by pipe or by death); a file whose worker died is tried again once."
@@ -500,11 +509,16 @@ def _outcome(r:dict)->str:
     if r.get('skipped'): return 'skipped'
     return 'replaced' if r.get('replaced') else 'added'
 
+def is_empty(r:dict)->bool:
+    "Was the file of this ingest result added or replaced with no text to search?"
+    return _outcome(r) in ('added', 'replaced') and r.get('chunks') == 0
+
 def ingest_summary(results:list)->dict:
-    "`{added, replaced, unchanged, skipped, failed, reasons}` for a list of ingest results; `reasons` counts why files were skipped or failed."
-    out = dict(added=0, replaced=0, unchanged=0, skipped=0, failed=0, reasons={})
+    """`{added, replaced, unchanged, skipped, failed, empty, reasons}` for a list of ingest results; `empty` counts the
+    added or replaced files with no text, `reasons` why files were skipped or failed."""
+    out = dict(added=0, replaced=0, unchanged=0, skipped=0, failed=0, empty=0, reasons={})
     for r in results:
-        k = _outcome(r); out[k] += 1
+        k = _outcome(r); out[k] += 1; out['empty'] += is_empty(r)
         if k in ('skipped', 'failed'):
             why = r.get('skipped') or r.get('error')
             out['reasons'][why] = out['reasons'].get(why, 0) + 1
