@@ -10,7 +10,7 @@ __all__ = ['SAMPLES', 'MCP_MAX_CHARS', 'highlight', 'terminal_safe', 'cmd_add', 
            'main']
 
 # %% ../nbs/06_cli.ipynb #bfa9b6b5
-import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools
+import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools, unicodedata
 from pathlib import Path
 import apsw
 from .core import fts_words, STOP_WORDS, DatabaseLocked, DatabaseDamaged, check_count
@@ -23,7 +23,9 @@ from . import __version__
 # %% ../nbs/06_cli.ipynb #8da13905
 def highlight(text:str, q:str, width:int=220, tty:bool=None)->str:
     "A one-line snippet of `text` around the query's words, with those words marked."
-    words = {w.lower() for w in fts_words(q or '') if w.lower() not in STOP_WORDS and len(w) > 1}
+    q = q or ''
+    words = {w.lower() for w in fts_words(q if q.isascii() else f"{q} {unicodedata.normalize('NFKC', q)}")   # `ｒｙｅ` marks `rye`, as search found it
+             if w.lower() not in STOP_WORDS and len(w) > 1}
     flat = ' '.join(re.sub(r'`{3,}(?:\{[^}\n]*\})?[\w+-]*|\{[\w:-]+\}(?=`)|<!--.*?-->', ' ', text, flags=re.S).split())   # fences and MyST roles are markup
     pos = min((m.start() for w in words for m in [re.search(rf'\b{re.escape(w)}', flat, re.I)] if m), default=0)
     start = max(0, pos - width // 3)

@@ -891,6 +891,7 @@ def _add_batched(index, ids, vecs, desc:str, batch:int=20_000):
 def sync(self:AnnIndex):
     "Bring the index up to date with the store."
     self._drain()
+    self.__dict__.pop('ahead_from', None)   # a builder that could not start (`build_ahead`) is tried again by the next load
     seen = self._seen()
     if seen == self.seen: return      # nothing was written, here or by another connection, since the last sync
     self._sync()
@@ -1027,9 +1028,9 @@ def build_ahead(self:AnnIndex):
         self._owned()
         try: self.builder = self._start_builder(meta)
         except (EOFError, OSError) as e:   # no process to be had: a fork out of memory, a forkserver killed as it made one
-            _log.warning('litetree: the HNSW index of %r grows when the load ends, not beside it: its builder process could not '
-                         'start (%s: %s)', self.store, type(e).__name__, e)
-            self.ahead_from = math.inf; return   # this connection does not try again at every batch
+            _log.warning('litetree: the HNSW index of %r grows when this load ends, not beside it: its builder process could '
+                         'not start (%s: %s)', self.store, type(e).__name__, e)
+            self.ahead_from = math.inf; return   # not again at every batch: `sync`, at the load's end, lets the next load try
     while self.applied < end:
         hi = min(end, self.applied + self.save_after)
         if (got := self._touched(self.applied, hi, meta['dtype'])) is None: return self._drain(lost=True)
@@ -1332,7 +1333,8 @@ def _query_terms(q:str, widen:bool=False)->dict:
 
 def _widen(items:list)->list:
     "A query's `(kind, words)` items widened, for either backend's keyword engine."
-    kept = [it for it in items if it[0] != 'word' or it[1][0].lower() not in STOP_WORDS]
+    stop = lambda w: w.lower() in STOP_WORDS or (not w.isascii() and unicodedata.normalize('NFKC', w).lower() in STOP_WORDS)   # `ｔｈｅ` too
+    kept = [it for it in items if it[0] != 'word' or not stop(it[1][0])]
     items = [('prefix' if k == 'word' and len(ws[0]) >= 5 else k, ws) for k, ws in (kept or items)]
     return [v for it in items for v in (it, *_folded(*it))]
 
@@ -1342,7 +1344,9 @@ def _folded(kind:str, ws:list)->list:
     query typed on a CJK keyboard, or copied from a PDF, would miss the plain text it means; a text written in those
     forms is still found by the term as typed, which stays beside this one."""
     if all(w.isascii() for w in ws): return []
-    to = fts_words(unicodedata.normalize('NFKC', ' '.join(ws)))
+    text = ' '.join(ws)
+    if (folded := unicodedata.normalize('NFKC', text)) == unicodedata.normalize('NFC', text): return []   # composed otherwise only: the tokenizer reads both alike
+    to = fts_words(folded)
     if not to or to == ws: return []
     if len(to) > 1: return [('phrase', to)]
     return [('prefix' if kind == 'prefix' or (kind == 'word' and len(to[0]) >= 5) else kind, to)]
@@ -2000,9 +2004,10 @@ LEXICAL_DAMP = 0.1            # the vector vote left for a lexical query
 WIDEN_BELOW = 1               # widen the keyword query only when its strict form finds fewer hits than the results wanted
 
 def _term_coverage(q:str, text:str)->float:
-    "Share of the query's content words (compared on their first five letters) that `text` contains."
-    words = {w.lower()[:5] for w in fts_words(q) if len(w) > 2 and w.lower() not in STOP_WORDS}
-    return len(words & {w.lower()[:5] for w in fts_words(text)}) / len(words) if words else 0.0
+    "Share of the query's content words (compared on their first five letters, in compatibility forms) that `text` contains."
+    fold = lambda s: s if s.isascii() else unicodedata.normalize('NFKC', s)   # `ｒｙｅ` is `rye`, as widening finds it
+    words = {w.lower()[:5] for w in fts_words(fold(q)) if len(w) > 2 and w.lower() not in STOP_WORDS}
+    return len(words & {w.lower()[:5] for w in fts_words(fold(text))}) / len(words) if words else 0.0
 
 def _unbacked(vec:list, emb_or_store, q:str='')->list:
     """Vector hits that may stand without any keyword hit: none for a lexical embedder, nor for a query with no word an

@@ -314,18 +314,39 @@ def _start_method()->str:
 
 LOST = 'its parser process died while reading it (killed, out of memory, or a crash in the parser)'
 
-def _parse_worker(conn):
-    """A parse worker: parse the file each message names and send back `(job, result)`, until told to stop or the
-    loader is gone. Ctrl-C is the loader's to handle: it ends the workers itself."""
+class _Held(logging.Handler):
+    "A parse worker's log records, held to go back with its file's result (as plain text: a record's arguments may not pickle)."
+    def __init__(self): super().__init__(); self.records = []
+    def emit(self, r):
+        r.msg, r.args, r.exc_info, r.exc_text, r.stack_info = r.getMessage(), None, None, None, None
+        self.records.append(r)
+
+def _hold_logs(level:int)->_Held:
+    """In a parse worker: litetree's log records at `level` and above held, not written. A worker started afresh has
+    none of the loader's logging set up, and one forked has a copy its changes never reach; so the loader handles them
+    (`_Parsers._take_back`), with the handlers, filters and levels it has."""
+    held, top = _Held(), logging.getLogger('litetree')
+    for name, lg in list(logging.root.manager.loggerDict.items()):
+        if name.startswith('litetree.') and isinstance(lg, logging.Logger): lg.handlers, lg.filters = [], []
+    top.handlers, top.filters, top.propagate = [held], [], False
+    top.setLevel(level)
+    return held
+
+def _parse_worker(conn, level:int=logging.WARNING):
+    """A parse worker: parse the file each message names and send back `(job, result, log records)`, until told to
+    stop or the loader is gone. Ctrl-C is the loader's to handle: it ends the workers itself."""
     import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)
+    held = _hold_logs(level)
     while True:
         try: job = conn.recv()
         except (EOFError, OSError): return
         if job is None: return
-        i, args = job
-        try: conn.send((i, _parse_job(*args)))
+        (i, args), held.records = job, []
+        try: conn.send((i, _parse_job(*args), held.records))
         except (EOFError, BrokenPipeError): return
-        except Exception as e: conn.send((i, f'its parse could not be sent back ({type(e).__name__}: {e})'))
+        except Exception as e: conn.send((i, f'its parse could not be sent back ({type(e).__name__}: {e})', []))
+
+def _why(e:BaseException)->str: return f'{type(e).__name__}: {e}' if str(e) else type(e).__name__
 
 class _Parsers:
     """Worker processes that each parse one file at a time, handed to them over their own pipe. The loader knows which
@@ -343,12 +364,14 @@ class _Parsers:
 
     def _start(self):
         from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
-        here, there = self.ctx.Pipe()
-        p = self.ctx.Process(target=module._parse_worker, args=(there,), daemon=True, name='litetree-parser')
+        try: here, there = self.ctx.Pipe()
+        except OSError as e: self._stillborn(_why(e)); return None   # out of file descriptors
+        level = logging.getLogger('litetree').getEffectiveLevel()
+        p = self.ctx.Process(target=module._parse_worker, args=(there, level), daemon=True, name='litetree-parser')
         try:
             with _main_unread(): p.start()   # a new process (forkserver, spawn) would otherwise run the caller's script again
         except (EOFError, OSError) as e:     # no process to be had: a fork out of memory, a forkserver killed as it made one
-            here.close(); there.close(); self._stillborn(f'{type(e).__name__}: {e}'); return None
+            here.close(); there.close(); self._stillborn(_why(e)); return None
         there.close()
         return here, p
 
@@ -382,8 +405,10 @@ class _Parsers:
         by_death = {p.sentinel: c for c, (p, _) in self.busy.items()}
         for conn in {by_death.get(x, x) for x in ready}:
             p, i = self.busy.pop(conn)
-            try: j, r = conn.recv() if conn.poll() else (i, LOST)   # a result sent just before the worker died is kept
-            except (EOFError, OSError): j, r = i, LOST
+            try: j, r, logs = conn.recv() if conn.poll() else (i, LOST, [])   # a result sent just before the worker died is kept
+            except (EOFError, OSError): j, r, logs = i, LOST, []
+            for rec in logs:   # what the worker logged, as if logged here
+                if (lg := logging.getLogger(rec.name)).isEnabledFor(rec.levelno): lg.handle(rec)
             if r is LOST and i not in self.died: self.died.add(i); self.again.append(i)
             else: self.done[j] = r
             if r is LOST or not p.is_alive(): _end_worker(conn, p)
