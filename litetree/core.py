@@ -6,10 +6,10 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 
 # %% auto #0
 __all__ = ['PAGE_SIZE', 'MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'GRAPH_DTYPE', 'GRAPH_EF',
-           'SMALL_RESCORE', 'TIE_ROOM', 'DECLARABLE', 'STOP_WORDS', 'KW_CACHE_MIN', 'KW_BEHIND_MAX', 'KW_HOT_SHARE',
-           'KW_HOT_BYTES', 'KW_PACK_MIN', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP',
-           'WIDEN_BELOW', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase', 'database', 'qi',
-           'check_count', 'to_vector', 'to_blob', 'to_blobs', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex',
+           'SMALL_RESCORE', 'RETRY_AFTER', 'TIE_ROOM', 'DECLARABLE', 'STOP_WORDS', 'KW_CACHE_MIN', 'KW_BEHIND_MAX',
+           'KW_HOT_SHARE', 'KW_HOT_BYTES', 'KW_PACK_MIN', 'OVERFETCH', 'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE',
+           'LEXICAL_DAMP', 'WIDEN_BELOW', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'SQLiteDatabase', 'database',
+           'qi', 'check_count', 'to_vector', 'to_blob', 'to_blobs', 'hash_embed', 'ChunkStore', 'ann_path', 'AnnIndex',
            'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits',
            'fusion_weight']
 
@@ -602,12 +602,15 @@ def _graph_for(meta:dict, n:int, small_graph:int)->Index:
     if not graph: return Index(ndim=nd, metric='cos', dtype=own)   # as stores made before `graph`
     return Index(ndim=nd, metric='cos', dtype=graph if n >= small_graph else own, expansion_search=GRAPH_EF)
 
+RETRY_AFTER = 10   # after a builder process could not start, changes (in `ahead_from`s) before another is tried
+
 class AnnIndex:
     "The HNSW index of one store: loaded from its file, caught up from the store's change log, rebuilt when needed."
     save_after = 5_000    # log entries replayed since the last save that trigger a save: bounds the replay on reopen
     exact_below = 10_000  # below this many vectors, search compares with all of them (bench/core_bench.py)
     small_graph = 10_000  # below this many vectors a float store's new graph keeps its own dtype, not `GRAPH_DTYPE`: exact, no re-scoring
     ahead_from = 5_000    # changes waiting in the log that start a builder process during a load (`build_ahead`)
+    retry_from = 0        # the log's end before which no builder is started again, after one could not start
     feed_ahead = 16       # batches for the builder the loader holds before it waits for it (16 x 5,000 384-dim float16 vectors: 60 MB; at least 1)
     read_budget = 1.0     # seconds a connection that has not written spends replaying before searching the rest exactly
     save_every = 10.0     # seconds between progress saves during a writer's long replay (a reader saves each batch)
@@ -891,7 +894,6 @@ def _add_batched(index, ids, vecs, desc:str, batch:int=20_000):
 def sync(self:AnnIndex):
     "Bring the index up to date with the store."
     self._drain()
-    self.__dict__.pop('ahead_from', None)   # a builder that could not start (`build_ahead`) is tried again by the next load
     seen = self._seen()
     if seen == self.seen: return      # nothing was written, here or by another connection, since the last sync
     self._sync()
@@ -1022,15 +1024,15 @@ def build_ahead(self:AnnIndex):
     if 'nbytes' not in meta: return
     seen, end = self._seen(), self._log_end()
     if self.builder is None:
-        if end - self.applied < self.ahead_from: return
+        if end - self.applied < self.ahead_from or end < self.retry_from: return
         self._sync(replay=False)   # the file loaded (or a new graph), every check a sync makes: the builder starts from it
         if self.pending or self.index is None or end - self.applied < self.ahead_from: return   # the file held most of it
         self._owned()
         try: self.builder = self._start_builder(meta)
         except (EOFError, OSError) as e:   # no process to be had: a fork out of memory, a forkserver killed as it made one
-            _log.warning('litetree: the HNSW index of %r grows when this load ends, not beside it: its builder process could '
-                         'not start (%s: %s)', self.store, type(e).__name__, e)
-            self.ahead_from = math.inf; return   # not again at every batch: `sync`, at the load's end, lets the next load try
+            _log.warning('litetree: the HNSW index of %r grows at the next search or save, not beside this load: its builder '
+                         'process could not start (%s: %s)', self.store, type(e).__name__, e)
+            self.retry_from = end + RETRY_AFTER * self.ahead_from; return   # not again at every batch
     while self.applied < end:
         hi = min(end, self.applied + self.save_after)
         if (got := self._touched(self.applied, hi, meta['dtype'])) is None: return self._drain(lost=True)
@@ -1315,9 +1317,12 @@ under until up very was we were what when where which while who whom why will wi
 _query_re = re.compile(r'"([^"]*)"|([^\s"]+)')
 
 def _parse_query(q:str):
-    "`(kind, words)` items: ('phrase', [...]) for balanced quotes, ('word', [w]) or ('prefix', [w]) otherwise."
-    items = []
-    for phrase, chunk in _query_re.findall(q or ''):
+    """`(kind, words)` items: ('phrase', [...]) for balanced quotes, ('word', [w]) or ('prefix', [w]) otherwise. Words
+    are composed (NFC), as text mostly is: PostgreSQL's parser matches `cafe\u0301` typed decomposed only to text
+    written so, and neither engine takes a CJK compatibility ideograph for the character it stands for."""
+    items, q = [], q or ''
+    if not q.isascii(): q = unicodedata.normalize('NFC', q)
+    for phrase, chunk in _query_re.findall(q):
         if phrase: ws = fts_words(phrase); items += [('phrase', ws)] if ws else []
         else:
             ws = fts_words(chunk)
@@ -1345,8 +1350,7 @@ def _folded(kind:str, ws:list)->list:
     forms is still found by the term as typed, which stays beside this one."""
     if all(w.isascii() for w in ws): return []
     text = ' '.join(ws)
-    if (folded := unicodedata.normalize('NFKC', text)) == unicodedata.normalize('NFC', text): return []   # composed otherwise only: the tokenizer reads both alike
-    to = fts_words(folded)
+    to = fts_words(unicodedata.normalize('NFKC', text))
     if not to or to == ws: return []
     if len(to) > 1: return [('phrase', to)]
     return [('prefix' if kind == 'prefix' or (kind == 'word' and len(to[0]) >= 5) else kind, to)]

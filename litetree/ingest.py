@@ -316,10 +316,13 @@ LOST = 'its parser process died while reading it (killed, out of memory, or a cr
 
 class _Held(logging.Handler):
     "A parse worker's log records, held to go back with its file's result (as plain text: a record's arguments may not pickle)."
-    def __init__(self): super().__init__(); self.records = []
+    def __init__(self): super().__init__(); self.records = []; self.setFormatter(logging.Formatter())
     def emit(self, r):
-        r.msg, r.args, r.exc_info, r.exc_text, r.stack_info = r.getMessage(), None, None, None, None
-        self.records.append(r)
+        try:
+            text = r.getMessage() + (f'\n{self.formatter.formatException(r.exc_info)}' if r.exc_info else '')
+            r.msg, r.args, r.exc_info, r.exc_text, r.stack_info = text, None, None, None, None
+            self.records.append(r)
+        except Exception: self.handleError(r)   # a record that cannot be formatted, as logging treats one anywhere
 
 def _hold_logs(level:int)->_Held:
     """In a parse worker: litetree's log records at `level` and above held, not written. A worker started afresh has
@@ -346,6 +349,11 @@ def _parse_worker(conn, level:int=logging.WARNING):
         except (EOFError, BrokenPipeError): return
         except Exception as e: conn.send((i, f'its parse could not be sent back ({type(e).__name__}: {e})', []))
 
+def _lowest_level()->int:
+    "The lowest level any of litetree's loggers here lets through: what a worker must hold for the loader to judge."
+    return min([logging.getLogger('litetree').getEffectiveLevel()] + [lg.getEffectiveLevel() for name, lg in list(logging.root.manager.loggerDict.items())
+                                                                      if name.startswith('litetree.') and isinstance(lg, logging.Logger)])
+
 def _why(e:BaseException)->str: return f'{type(e).__name__}: {e}' if str(e) else type(e).__name__
 
 class _Parsers:
@@ -366,7 +374,7 @@ class _Parsers:
         from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
         try: here, there = self.ctx.Pipe()
         except OSError as e: self._stillborn(_why(e)); return None   # out of file descriptors
-        level = logging.getLogger('litetree').getEffectiveLevel()
+        level = _lowest_level()
         p = self.ctx.Process(target=module._parse_worker, args=(there, level), daemon=True, name='litetree-parser')
         try:
             with _main_unread(): p.start()   # a new process (forkserver, spawn) would otherwise run the caller's script again
@@ -407,10 +415,8 @@ class _Parsers:
             p, i = self.busy.pop(conn)
             try: j, r, logs = conn.recv() if conn.poll() else (i, LOST, [])   # a result sent just before the worker died is kept
             except (EOFError, OSError): j, r, logs = i, LOST, []
-            for rec in logs:   # what the worker logged, as if logged here
-                if (lg := logging.getLogger(rec.name)).isEnabledFor(rec.levelno): lg.handle(rec)
             if r is LOST and i not in self.died: self.died.add(i); self.again.append(i)
-            else: self.done[j] = r
+            else: self.done[j] = r, logs
             if r is LOST or not p.is_alive(): _end_worker(conn, p)
             else: self.idle.append((conn, p))
 
@@ -420,7 +426,11 @@ class _Parsers:
         while True:
             self._take_back(wait(self._watched(), 0))   # whatever is ready: a worker holding a result is idle
             self._hand_out(i + self.ahead)
-            if i in self.done: return self.done.pop(i)
+            if i in self.done:
+                r, logs = self.done.pop(i)
+                for rec in logs:   # what the worker logged, as if logged here, in the files' order
+                    if (lg := logging.getLogger(rec.name)).isEnabledFor(rec.levelno): lg.handle(rec)
+                return r
             assert self.busy, f'parse job {i} was neither handed out nor done'
             self._take_back(wait(self._watched()))
 
