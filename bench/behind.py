@@ -2,7 +2,7 @@
 
 A store that only gains a file here and there keeps the keyword cache it was last written with (rewriting takes
 seconds, so `add_dir` rewrites it after loads that grow the store by a tenth). Before the log, any write sent every
-later query to FTS5; now a query reads the logged rows afresh (see "The keyword cache" in `00_core`).
+later query to FTS5; now a query reads the logged rows afresh (see `00b_keywords`).
 
 On a copy of a database `bench/scale.py` built (`--db`, the folder holding `index.db` and `queries.json`): the cache
 is rewritten (which arms its log; timed), hybrid search is timed, then each `--add` (a file or folder, added with
@@ -17,9 +17,10 @@ exits 1 unless the cache was caught up after the add.
 import argparse, json, shutil, sys, tempfile, time
 from pathlib import Path
 import numpy as np
-import litetree.core as core
+import litetree.keywords as keywords
 from litetree.api import Index
-from litetree.core import hash_embed, _kw_state, _store
+from litetree.core import hash_embed
+from litetree.keywords import _kw_state, _store
 from litetree.eval import corpus_dir, corpus_files
 
 ap = argparse.ArgumentParser()
@@ -69,8 +70,8 @@ def catch_up_ms(st)->float:
 def both(idx, st, label):
     behind = st.keywords_behind()
     c = catch_up_ms(st); caught = timed(idx); kind = 'caught up' if 'stale' in (_kw_state(st) or {}) else 'as written' if _kw_state(st) else 'FTS5'
-    was, core.KW_BEHIND_MAX = core.KW_BEHIND_MAX, 0
-    _store(st).pop('kw', None); fts5 = timed(idx); core.KW_BEHIND_MAX = was; _store(st).pop('kw', None)
+    was, keywords.KW_BEHIND_MAX = keywords.KW_BEHIND_MAX, 0
+    _store(st).pop('kw', None); fts5 = timed(idx); keywords.KW_BEHIND_MAX = was; _store(st).pop('kw', None)
     print(f'{label:38s} {behind:>7,} {kind:>10s} {caught[0]:7.2f} {caught[1]:7.2f}   {fts5[0]:7.2f} {fts5[1]:7.2f}   {fts5[0] / caught[0]:5.2f}x  {c:8.1f}')
     return dict(label=label, behind=behind, kind=kind, p50=caught[0], p95=caught[1], fts5_p50=fts5[0], fts5_p95=fts5[1], catch_up_ms=c)
 

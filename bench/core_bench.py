@@ -17,7 +17,8 @@ holds no more than the HNSW file plus ~100 MB. Run: `python bench/core_bench.py 
 import os, sys, time, json, tempfile, resource, subprocess, statistics
 from pathlib import Path
 import numpy as np
-from litetree.core import database, fts_query, AnnIndex, _HDR
+from litetree.core import database, fts_query
+from litetree.ann import AnnIndex, _HDR
 
 SMOKE = '--smoke' in sys.argv
 args = [a for a in sys.argv[1:] if not a.startswith('--')]

@@ -3,7 +3,7 @@
 Prints, for the shipped defaults, metrics per query set and per kind of document, then the ablation table and
 structure accuracy on the corpus's outlined PDFs. Run from the repository: `python bench/eval_full.py [N]`.
 `--smoke`: the same tables over seven small files of the corpus (one or two of each kind but the novel), 10 passages.
-`--kw-cache`: write the keyword cache (`00_core`) before asking, though the corpus is below `KW_CACHE_MIN`: the
+`--kw-cache`: write the keyword cache (`00b_keywords`) before asking, though the corpus is below `KW_CACHE_MIN`: the
 tables must not move. `--main`: the query tables only (no ablations, no structure accuracy).
 """
 import sys, time

@@ -21,7 +21,8 @@ import argparse, random, re, sys, tempfile, time
 from pathlib import Path
 import numpy as np
 from usearch.index import Index
-from litetree.core import database, _vectors, _cosine_dist, to_vector
+from litetree.core import database, to_vector
+from litetree.ann import _vectors, _cosine_dist
 from litetree.eval import store_embedder
 
 ap = argparse.ArgumentParser()

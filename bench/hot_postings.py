@@ -1,4 +1,4 @@
-"""Issue 17: what keeping frequent terms' postings (`KW_HOT_SHARE`, `KW_HOT_BYTES`, `_keep` in `00_core`) saves a query.
+"""Issue 17: what keeping frequent terms' postings (`KW_HOT_SHARE`, `KW_HOT_BYTES`, `_keep` in `00b_keywords`) saves a query.
 
 The keyword cache stores each term's row ids as gaps and its counts compressed; a query adds the gaps up,
 decompresses and weighs the counts of every term it reads, and merges a prefix's terms into one list. A term (or a
@@ -14,7 +14,7 @@ Queries: 3-9 consecutive words of seeded random stored chunks, and as many of th
 import argparse, json, random, re, resource, sys, tempfile, time
 from pathlib import Path
 import numpy as np
-import litetree.core as core
+import litetree.keywords as keywords
 from litetree.api import Index
 from litetree.eval import corpus_dir, corpus_files
 
@@ -41,10 +41,10 @@ def peak_mib()->float: return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 def measure(path):
     idx = Index(path)
     st, qs = idx.db.get_store(idx.store), queries(idx, A.queries, A.seed)
-    hot = core._kept, core._keep
+    hot = keywords._kept, keywords._keep
     plain = (lambda s, term, prefix: None), (lambda s, term, prefix, ids, f: (ids, f))   # every query reads the file's rows
 
-    def use(pair): core._kept, core._keep = pair
+    def use(pair): keywords._kept, keywords._keep = pair
     calls = dict(doc_search=lambda q: idx.search(q, limit=10), sections=lambda q: idx.sections(q))
     use(plain)
     for q in qs:
@@ -62,13 +62,13 @@ def measure(path):
                     use(hot if v else plain)
                     t = time.process_time_ns(); f(q); ms[n, v].append((time.process_time_ns() - t) / 1e6)
     use(hot)
-    s = core._kw_state(st) or {}
+    s = keywords._kw_state(st) or {}
     print(f'{st.count:,} chunks, {len(qs)} queries x {A.repeats}; the same answers in {same} of {2 * len(qs)} calls')
     for n in calls:
         a, b = np.array(ms[n, 0]), np.array(ms[n, 1])
         print(f'{n:11s} without {np.percentile(a, 50):.2f} ms, with {np.percentile(b, 50):.2f} at p50 ({np.percentile(b, 50) / np.percentile(a, 50):.2f}x); '
               f'p95 {np.percentile(a, 95):.2f} -> {np.percentile(b, 95):.2f}')
-    print(f'kept: {len(s.get("kept", {}))} terms and prefixes in {s.get("kept_bytes", 0) / 2**20:.1f} MiB (KW_HOT_SHARE {core.KW_HOT_SHARE}, KW_HOT_BYTES {core.KW_HOT_BYTES / 2**20:.0f} MiB); '
+    print(f'kept: {len(s.get("kept", {}))} terms and prefixes in {s.get("kept_bytes", 0) / 2**20:.1f} MiB (KW_HOT_SHARE {keywords.KW_HOT_SHARE}, KW_HOT_BYTES {keywords.KW_HOT_BYTES / 2**20:.0f} MiB); '
           f'peak RSS {before:.0f} MiB before, {peak_mib():.0f} after')
     if same != 2 * len(qs): sys.exit('the answers differ with kept postings')
     idx.close()

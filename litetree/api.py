@@ -97,11 +97,16 @@ class Added(list):
 
 @patch
 def add(self:Index,
-        src=None,          # a file or folder, a list of them, or {title: text}
-        quiet:bool=True,   # no progress bar
-        text=None,         # text to add as documents: a string, or a list of strings (titled by their first line)
-        **kw)->Added:      # add_doc's options (force, summarize, chunker, build, ...)
+        src=None,              # a file or folder, a list of them, or {title: text}
+        quiet:bool=True,       # no progress bar
+        text=None,             # text to add as documents: a string, or a list of strings (titled by their first line)
+        collection:str=None,   # the collection the documents join (default: the folder they were found in)
+        force:bool=False,      # read and write again even when a file is unchanged
+        summarize=None,        # fn(title, text) -> summary for each section (default: its opening lines)
+        build=None,            # an LLM callable that builds the tree from the pages (see `04_llm`)
+        **kw)->Added:          # the rest of `add_doc`'s and `add_dir`'s options (chunker, profile, types, ...)
     "Add documents; returns one result dict per document (doc_id, title, and skipped or error when so)."
+    kw.update({k: v for k, v in dict(collection=collection, force=force, summarize=summarize, build=build).items() if v})
     check_options(kw, 'Index.add')
     if src is None and text is None: raise TypeError("add() needs files or folders, text='...', or a dict of title: text")
     paths = [] if src is None or isinstance(src, dict) else list(src) if isinstance(src, (list, tuple)) else [src]
@@ -134,14 +139,33 @@ def _check_query(where:str, q, kw:dict, *fns, but=()):
     check_options(kw, where, valid=_takes(*fns, but=but))
 
 @patch
-def search(self:Index, q:str, limit:int=10, rerank=False, **kw)->list:
+def search(self:Index,
+           q:str,                  # what to look for: words, a phrase in quotes, or a question
+           limit:int=10,           # hits to return (1 to 500)
+           within=None,            # a folder or document path (or a list of them) to search inside
+           rerank=False,           # True for flashrank's cross-encoder, or a callable (query, texts) -> scores
+           corpus_path:bool=False, # breadcrumbs start with the document's folder path
+           where=None,             # a filter on the chunks' columns: a dict of values, or SQL with `?` placeholders
+           where_args=None,        # the values of `where`'s placeholders
+           **kw)->list:            # the rest of `doc_search`'s options (spans, weights, widen, ...: `02c_retrieve`)
     "Chunk hits for `q`, each with its breadcrumb and page; adjacent hits in a section merged."
+    kw.update({k: v for k, v in dict(within=within, corpus_path=corpus_path, where=where, where_args=where_args).items() if v})
     _check_query('search', q, kw, type(self.db).doc_search, type(self.db).search)
     return self.db.doc_search(q, self.embed, limit=limit, store=self.store, rerank=rerank, **kw)
 
 @patch
-def sections(self:Index, q:str, limit:int=5, **kw)->list:
+def sections(self:Index,
+             q:str,                  # what to look for: words, a phrase in quotes, or a question
+             limit:int=5,            # sections to return (1 to 500)
+             within=None,            # a folder or document path (or a list of them) to search inside
+             rerank=False,           # True for flashrank's cross-encoder, or a callable (query, texts) -> scores
+             group:str=None,         # 'doc' or 'folder': sections grouped by where they sit
+             corpus_path:bool=False, # breadcrumbs start with the document's folder path
+             per:int=3,              # snippets per section
+             **kw)->list:            # the rest of `sections`' options (score, fanout, where, weights, ...: `02c_retrieve`)
     "The sections that answer `q`, best first, each with snippets and a `read` handle."
+    kw.update({k: v for k, v in dict(within=within, rerank=rerank, group=group, corpus_path=corpus_path).items() if v})
+    if per != 3: kw['per'] = per
     _check_query('sections', q, kw, type(self.db).sections, type(self.db).doc_search, type(self.db).search, but=('spans',))
     return self.db.sections(q, self.embed, limit=limit, store=self.store, **kw)
 

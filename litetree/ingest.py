@@ -13,7 +13,9 @@ import re, os, stat, errno, json, time, inspect, difflib, hashlib, logging, unic
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, to_blob, to_blobs, embed_text, hash_embed, KW_BEHIND_MAX, _main_unread
+from .core import Database, to_blob, to_blobs, embed_text, hash_embed
+from .keywords import KW_BEHIND_MAX
+from .ann import _main_unread
 from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
 from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title, bare_title
 
@@ -212,7 +214,7 @@ def _prepare_parsed(self:Database, parsed:Parsed, path, title=None, kind=None, p
 
 def _merge_after_load(t, written:int, least:int=5_000):
     """Merge the keyword index and rewrite its cache after a load that grew the store by a tenth or more, or once more
-    rows were written since the cache was than queries read afresh (`optimize_keywords`, `KW_BEHIND_MAX` in `00_core`)."""
+    rows were written since the cache was than queries read afresh (`optimize_keywords` in `00c_store`, `KW_BEHIND_MAX` in `00b_keywords`)."""
     if (written >= least and written * 10 >= t.count) or t.keywords_behind() > KW_BEHIND_MAX: t.optimize_keywords()
 
 @patch
