@@ -8,11 +8,11 @@ Docs: https://litetree.github.io/litetree/ann.html.md"""
 __all__ = ['GRAPH_DTYPE', 'GRAPH_EF', 'SMALL_RESCORE', 'RETRY_AFTER', 'TIE_ROOM', 'ann_path', 'AnnIndex']
 
 # %% ../nbs/00a_ann.ipynb #bab0306b
-import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
+import os, sys, uuid, time, zlib, mmap, struct, logging, weakref
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
-import apsw, apswutils
+import apsw
 from fastcore.basics import patch
 from usearch.index import Index, ScalarKind
 from .core import Database, _np_dtype, _pid_alive, qi

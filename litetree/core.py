@@ -12,13 +12,10 @@ __all__ = ['MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', '
            'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
-from contextlib import contextmanager
+import os, re, json, hashlib, logging, itertools, unicodedata, functools
 from pathlib import Path
 import numpy as np
-import apsw, apswutils
 from fastcore.basics import patch
-from usearch.index import Index, ScalarKind
 
 _log = logging.getLogger(__name__)
 

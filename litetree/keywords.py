@@ -8,13 +8,9 @@ Docs: https://litetree.github.io/litetree/keywords.html.md"""
 __all__ = ['KW_CACHE_MIN', 'KW_BEHIND_MAX', 'KW_HOT_SHARE', 'KW_HOT_BYTES', 'KW_PACK_MIN', 'write_cache', 'rows_behind']
 
 # %% ../nbs/00b_keywords.ipynb #6187cd21
-import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
-from contextlib import contextmanager
-from pathlib import Path
+import re, math, zlib, shlex, bisect, hashlib, struct, logging, itertools
 import numpy as np
-import apsw, apswutils
-from fastcore.basics import patch
-from usearch.index import Index, ScalarKind
+import apsw
 from .core import TOKENIZE, _query_terms, qi
 from .ann import _db_seen
 

@@ -8,13 +8,12 @@ Docs: https://litetree.github.io/litetree/sqlite.html.md"""
 __all__ = ['PAGE_SIZE', 'SQLiteDatabase']
 
 # %% ../nbs/00d_sqlite.ipynb #b2f0ff93
-import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
+import os, json, uuid, time, zlib, logging
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
 import apsw, apswutils
 from fastcore.basics import patch
-from usearch.index import Index, ScalarKind
 from .core import DEFAULT_DTYPE, Database, DatabaseDamaged, DatabaseLocked, HEADING_WEIGHT, META, _check_store_name, _col_type, _np_dtype, _pid_alive, qi
 from .ann import AnnIndex, GRAPH_DTYPE, _stale_tmp
 from .keywords import _counts, _kw_state, _size, _widened

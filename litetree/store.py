@@ -8,13 +8,10 @@ Docs: https://litetree.github.io/litetree/store.html.md"""
 __all__ = ['OVERFETCH', 'ChunkStore']
 
 # %% ../nbs/00c_store.ipynb #cee3e35d
-import os, re, sys, json, math, uuid, time, zlib, mmap, shlex, bisect, hashlib, struct, logging, itertools, unicodedata, functools, weakref
-from contextlib import contextmanager
-from pathlib import Path
+import json, logging
 import numpy as np
 import apsw, apswutils
 from fastcore.basics import patch
-from usearch.index import Index, ScalarKind
 from .core import DECLARABLE, MAX_LIMIT, META, TOKENIZE, _EARLIER_DECLARATIONS, _as_record, _np_dtype, _where_sql, check_count, embed_text, embedder_id, fts_query, qi, to_blobs, to_vector
 from .ann import SMALL_RESCORE, _by_distance, _cosine_dist, _vectors
 from .keywords import _bm25_config, _cached_ids, _store, write_cache, rows_behind
