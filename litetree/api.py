@@ -90,6 +90,11 @@ def _check_texts(items, what:str, which:str):
             raise ValueError(f"{which} {k!r} holds {t[e.start:e.end]!r}, a byte that was not UTF-8 when the text was read "
                              f"(decode it with errors='replace', or in its real encoding)") from None
 
+def _given(**opts)->dict:
+    """The options a caller set: all but those left at None or False, the defaults of every option `Index` names
+    (`within=''`, the whole corpus, is set)."""
+    return {k: v for k, v in opts.items() if v is not None and v is not False}
+
 class Added(list):
     "Per-document results of `Index.add`, with their `summary`."
     @property
@@ -106,7 +111,7 @@ def add(self:Index,
         build=None,            # an LLM callable that builds the tree from the pages (see `04_llm`)
         **kw)->Added:          # the rest of `add_doc`'s and `add_dir`'s options (chunker, profile, types, ...)
     "Add documents; returns one result dict per document (doc_id, title, and skipped or error when so)."
-    kw.update({k: v for k, v in dict(collection=collection, force=force, summarize=summarize, build=build).items() if v})
+    kw.update(_given(collection=collection, force=force, summarize=summarize, build=build))
     check_options(kw, 'Index.add')
     if src is None and text is None: raise TypeError("add() needs files or folders, text='...', or a dict of title: text")
     paths = [] if src is None or isinstance(src, dict) else list(src) if isinstance(src, (list, tuple)) else [src]
@@ -149,7 +154,7 @@ def search(self:Index,
            where_args=None,        # the values of `where`'s placeholders
            **kw)->list:            # the rest of `doc_search`'s options (spans, weights, widen, ...: `02c_retrieve`)
     "Chunk hits for `q`, each with its breadcrumb and page; adjacent hits in a section merged."
-    kw.update({k: v for k, v in dict(within=within, corpus_path=corpus_path, where=where, where_args=where_args).items() if v})
+    kw.update(_given(within=within, corpus_path=corpus_path, where=where, where_args=where_args))
     _check_query('search', q, kw, type(self.db).doc_search, type(self.db).search)
     return self.db.doc_search(q, self.embed, limit=limit, store=self.store, rerank=rerank, **kw)
 
@@ -164,8 +169,7 @@ def sections(self:Index,
              per:int=3,              # snippets per section
              **kw)->list:            # the rest of `sections`' options (score, fanout, where, weights, ...: `02c_retrieve`)
     "The sections that answer `q`, best first, each with snippets and a `read` handle."
-    kw.update({k: v for k, v in dict(within=within, rerank=rerank, group=group, corpus_path=corpus_path).items() if v})
-    if per != 3: kw['per'] = per
+    kw.update(_given(within=within, rerank=rerank, group=group, corpus_path=corpus_path), per=per)
     _check_query('sections', q, kw, type(self.db).sections, type(self.db).doc_search, type(self.db).search, but=('spans',))
     return self.db.sections(q, self.embed, limit=limit, store=self.store, **kw)
 
