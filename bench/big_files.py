@@ -10,7 +10,7 @@ quarter of the 10k rate. `--smoke` stops at 20k lines and only checks that the c
 """
 import sys, time, tempfile, argparse, random
 from pathlib import Path
-from litetree.data import parse
+from litetree.profiles import parse
 from litetree.tree import build_tree, node_chunks
 
 WORDS = ('the index keeps every section of a document whole so that a reader can open it and find what the '

@@ -28,7 +28,7 @@ def one(pdf:str, embedder:str):
     "In a child process: index `pdf` into a new database; print the figures as JSON."
     from litetree.api import Index
     if embedder == 'minilm':
-        from litetree.data import minilm; minilm(['warm'])   # the model loaded before the clock starts
+        from litetree.embed import minilm; minilm(['warm'])   # the model loaded before the clock starts
     with tempfile.TemporaryDirectory() as d:
         ix = Index(f'{d}/book.db', embedder=embedder)
         t = time.perf_counter(); r = ix.add(pdf); t = time.perf_counter() - t

@@ -19,7 +19,7 @@ import sys, time, shutil, tempfile, argparse, json, logging
 from pathlib import Path
 import numpy as np
 from litetree.core import database, hash_embed
-from litetree.data import default_embedder
+from litetree.embed import default_embedder
 from litetree.eval import corpus_dir, corpus_files, corpus_kinds, make_queries, question_queries, summarise, _ancestors
 
 LAYOUT = {'pdf-outline': 'manuals/pdf', 'pdf-plain': 'manuals/pdf', 'markdown': 'docs/guides', 'html': 'docs/web',

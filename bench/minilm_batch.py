@@ -24,7 +24,7 @@ def texts()->list:
 
 def one(batch:int):
     "In a child process: embed every text in batches of `batch`; print the figures as JSON."
-    from litetree.data import minilm, _minilm_parts
+    from litetree.embed import minilm, _minilm_parts
     ts = texts(); _minilm_parts(); minilm(ts[:8])   # the model loaded and warm
     minilm.batch = batch; w, c = time.perf_counter(), time.process_time(); minilm(ts)
     w, c = time.perf_counter() - w, time.process_time() - c

@@ -12,7 +12,8 @@ packages put hundreds of LaTeX and ReportLab PDFs there).
 import sys, time, argparse
 from collections import Counter
 from pathlib import Path
-from litetree.data import parse_pdf, ParseError
+from litetree.pdf import parse_pdf
+from litetree.data import ParseError
 from litetree.eval import match_headings, prf, recovered_headings, corpus_dir
 
 def main():

@@ -63,7 +63,7 @@ from litetree.api import Index
 from litetree.core import hash_embed, fts_query, DECLARABLE
 from litetree.keywords import _cached_ids
 from litetree.ann import AnnIndex
-from litetree.data import parse
+from litetree.profiles import parse
 from litetree.eval import corpus_dir, corpus_files
 from corpus_tree import at_scale   # bench/corpus_tree.py: the corpus tree's costs on the same database
 

@@ -24,7 +24,7 @@ from pathlib import Path
 mode, qfile, emb_name, smoke = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == '1'
 from litetree.eval import corpus_dir, corpus_kinds, ingest, make_queries, question_queries, summarise, _norm
 from litetree.core import hash_embed
-if emb_name == 'minilm': from litetree.data import minilm as emb
+if emb_name == 'minilm': from litetree.embed import minilm as emb
 else: emb = hash_embed
 C = corpus_dir(); K = corpus_kinds(C)
 files = sorted(p for p in C.iterdir() if p.is_file() and p.name not in ('SOURCES.md', 'questions.jsonl') and (not smoke or p.name in SMOKE))

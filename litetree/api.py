@@ -11,7 +11,7 @@ __all__ = ['KNOWN_EMBEDDERS', 'Index', 'Added']
 import os, logging, itertools, functools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
-from .data import load_embedder, MiniLMEmbedder
+from .embed import load_embedder, MiniLMEmbedder
 from .ingest import check_options, ingest_summary, _merge_after_load
 from .retrieve import _takes
 from .llm import llm_builder

@@ -10,7 +10,7 @@ __all__ = ['SAMPLES', 'MCP_MAX_CHARS', 'highlight', 'terminal_safe', 'cmd_add', 
            'main']
 
 # %% ../nbs/06_cli.ipynb #bfa9b6b5
-import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools, unicodedata
+import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools, unicodedata, importlib.util
 from pathlib import Path
 import apsw
 from .core import fts_words, STOP_WORDS, DatabaseLocked, DatabaseDamaged, check_count
@@ -240,7 +240,7 @@ def cmd_stats(args, ix)->int:
     return 0
 
 # %% ../nbs/06_cli.ipynb #5604f717
-SAMPLES = Path(__file__).parent/'samples' if '__file__' in globals() else Path('../litetree/samples')
+SAMPLES = Path(importlib.util.find_spec('litetree').origin).parent/'samples'   # the installed package's, from a notebook too
 
 def cmd_demo(args, _=None)->int:
     keep = str(args.db) != 'litetree.db'   # `litetree --db FILE demo` keeps its index to try more commands on

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 from .core import database, hash_embed, STOP_WORDS
-from .data import parse, chunk_text, default_embedder, load_embedder
+from .profiles import parse, chunk_text
+from .embed import default_embedder, load_embedder
 from .tree import *
 
 # %% ../nbs/03_eval.ipynb #c785d3a5

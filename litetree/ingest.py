@@ -16,7 +16,9 @@ from fastcore.basics import patch
 from .core import Database, to_blob, to_blobs, embed_text, hash_embed
 from .keywords import KW_BEHIND_MAX
 from .ann import _main_unread
-from .data import parse, profile_for, ParseError, Parsed, default_embedder, load_embedder, MiniLMEmbedder, known_exts, is_text_file, BUILTIN_PROFILES
+from .profiles import parse, profile_for, known_exts, BUILTIN_PROFILES
+from .data import ParseError, Parsed, is_text_file
+from .embed import default_embedder, load_embedder, MiniLMEmbedder
 from .tree import build_tree, detect_mode, node_chunks, doc_rows, doc_id, leading_title, bare_title
 
 _log = logging.getLogger(__name__)

@@ -11,7 +11,8 @@ __all__ = ['detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', '
 # %% ../nbs/02_tree.ipynb #d8e4096b
 import re, json, time, hashlib, logging, itertools, functools, threading
 from dataclasses import dataclass, field
-from .data import verse_citation, is_verse_text, as_chunker
+from .data import verse_citation, is_verse_text
+from .profiles import as_chunker
 
 _log = logging.getLogger(__name__)
 
