@@ -202,9 +202,35 @@ def delete_doc(self:SQLiteDatabase, did:str, store:str='store', prefix:str=None)
     "Remove a document, its nodes and its chunks; returns 1, or 0 when there was none."
     if not (t := self._tree(store, prefix)): return 0
     with self.writing(f'deleting {did}'):
-        n = self.execute(f'SELECT count(*) FROM {qi(t["docs"].name)} WHERE id=?', (did,)).fetchone()[0]
+        n = self._holds_doc(t, did)
         self._delete_rows(t, did)
     return n
+
+@patch
+def _holds_doc(self:SQLiteDatabase, t:dict, did:str)->int:
+    "1 when any row of document `did` is here (its docs row, a section or a chunk, even one whose document row is gone), else 0."
+    return int(any(self.execute(f'SELECT 1 FROM {qi(t[k].name)} WHERE {col}=? LIMIT 1', (did,)).fetchone()
+                   for k, col in (('docs', 'id'), ('nodes', 'doc_id'), ('store', 'doc_id'))))
+
+def _tree_check(db, store:str, repair:bool)->tuple:
+    """`check`'s look at the document tables: chunks or sections whose document row is gone (still found by search), and
+    documents whose sections are gone (their chunks point nowhere). `repair` removes what is left of each."""
+    if not (t := db._tree(store)): return [], []
+    docs, nodes, chunks = (qi(t[k].name) for k in ('docs', 'nodes', 'store'))
+    lost = [r[0] for r in db.execute(f'SELECT doc_id FROM {chunks} WHERE doc_id IS NOT NULL AND doc_id NOT IN (SELECT id FROM {docs}) '
+                                     f'UNION SELECT doc_id FROM {nodes} WHERE doc_id NOT IN (SELECT id FROM {docs})')]
+    torn = [r[0] for r in db.execute(f'SELECT id FROM {docs} WHERE id || \'#0\' NOT IN (SELECT id FROM {nodes}) UNION '
+                                     f'SELECT doc_id FROM {chunks} WHERE node_id IS NOT NULL AND node_id NOT IN (SELECT id FROM {nodes}) '
+                                     f'AND doc_id IN (SELECT id FROM {docs})')]
+    problems = ([f'store {store!r}: {len(lost)} document(s) without a docs row still have chunks or sections (e.g. {lost[0]!r}); '
+                 'search still finds them'] if lost else []) + \
+               ([f'store {store!r}: {len(torn)} document(s) lost sections their chunks belong to (e.g. {torn[0]!r})'] if torn else [])
+    if not (repair and problems): return problems, []
+    with db.writing('removing what is left of damaged documents'):
+        for did in lost + torn: db._delete_rows(t, did)
+    return problems, [f'store {store!r}: {len(lost) + len(torn)} damaged document(s) removed: add their files again'] 
+
+SQLiteDatabase.checks['documents'] = _tree_check
 
 @patch
 def delete_source(self:SQLiteDatabase, source:str, store:str='store', prefix:str=None)->int:

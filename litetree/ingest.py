@@ -159,10 +159,19 @@ def check_options(kw:dict, where:str, extra=(), valid=None)->dict:
 NOT_REGULAR = 'not a regular file (a pipe, a device or a folder): only files are read'
 BAD_NAME = 'its path is not valid UTF-8 (a name written in another encoding): rename it to index it'
 
+def _real(p)->Path:
+    "`p` with its links followed as far as they go: unlike `Path.resolve`, a symlink loop does not raise."
+    return Path(os.path.realpath(p))
+
+def _loops(p)->bool:
+    "Is `p` a link that leads back to itself (`a` → `b` → `a`)?"
+    try: os.stat(p); return False
+    except OSError as e: return e.errno == errno.ELOOP
+
 def _utf8_path(p)->bool:
     """Can the file's path be stored as text, as named and as resolved (a link's name titles the document, its
     target's path is its source)? A name in another encoding reaches Python with lone surrogates, which SQLite refuses."""
-    try: str(p).encode('utf-8'); str(Path(p).resolve()).encode('utf-8'); return True
+    try: str(p).encode('utf-8'); str(_real(p)).encode('utf-8'); return True
     except UnicodeEncodeError: return False
 
 def _shown(p)->str:
@@ -208,7 +217,7 @@ def _prepare_parsed(self:Database, parsed:Parsed, path, title=None, kind=None, p
     meta = {**{k: v for k, v in parsed.meta.items() if k != 'scanned_pages' or v}, 'file_hash': fhash, 'title_declared': parsed.title}
     o = dict(mode=prof.mode, chunker=prof.chunker, meta_fn=prof.meta_fn, summarize=None, force=False, build=None) | kw
     doc_title = title or best_title(parsed, path)
-    res, rows = self._prepare_doc(parsed.pages, doc_title, str(Path(path).resolve()), kind or parsed.kind, store, prefix,
+    res, rows = self._prepare_doc(parsed.pages, doc_title, str(_real(path)), kind or parsed.kind, store, prefix,
                                   o['chunker'], o['summarize'], meta, o['force'], o['mode'], o['meta_fn'], parsed.outline or None,
                                   'font' if parsed.meta.get('headings') == 'recovered' else 'markdown', o['build'], root_heading=not title,
                                   label=None if title else _label(parsed, path, doc_title), collection=_collection(o.get('collection')))
@@ -242,7 +251,7 @@ def add_file(self:Database,
     if not Path(path).is_file(): raise ParseError(path, _not_a_file(Path(path)))
     if not _utf8_path(path): raise ParseError(_shown(path), BAD_NAME)
     self.get_tree(store, prefix)
-    src, fhash = str(Path(path).resolve()), _file_hash(path)
+    src, fhash = str(_real(path)), _file_hash(path)
     if not kw.get('force') and (did := self.doc_for_file(src, fhash, store, prefix)):
         coll = _collection(kw.get('collection'))
         moved = coll is not None and self.set_collection(did, coll, store, prefix)
@@ -265,7 +274,7 @@ def _skip_reason(p:Path, want:set|None, exts:set)->str|None:
     if re.fullmatch(r'\.\d+', ext): ext = ''                   # Apache-2.0, LGPL-2.1: a version number, not a file type
     if want is not None and ext not in want: return ''          # not asked for: left out without a word
     if want is None and ext and ext not in exts: return f'no reader for {ext} files'
-    if not p.exists(): return 'a broken link'
+    if not p.exists(): return 'a symlink loop' if _loops(p) else 'a broken link'
     if not p.is_file(): return 'not a regular file'
     if not os.access(p, os.R_OK): return 'not readable'
     if not ext and not is_text_file(p): return 'no extension, and its bytes are not text'
@@ -473,11 +482,11 @@ def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix
     for i, p in enumerate(paths):
         if not _utf8_path(p):
             results[i] = dict(source=_shown(p), error=BAD_NAME); _log.warning('litetree: cannot index %s: %s', _shown(p), BAD_NAME); continue
-        if (first := seen.setdefault(p.resolve(), i)) != i:   # `a.md ./a.md`: read once
+        if (first := seen.setdefault(_real(p), i)) != i:   # `a.md ./a.md`: read once
             results[i] = dict(source=str(p), skipped=f'the same file as {paths[first]}, named before it'); continue
         try:
             fhash = _file_hash(p)
-            if not force and (did := self.doc_for_file(str(p.resolve()), fhash, store, prefix)):
+            if not force and (did := self.doc_for_file(str(_real(p)), fhash, store, prefix)):
                 moved = collection is not None and self.set_collection(did, collection, store, prefix)
                 results[i] = dict(doc_id=did, title=self._doc_title(did, store, prefix) or _pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {})); continue
             todo.append((i, p, fhash, profile_for(p, profile)))
@@ -489,7 +498,9 @@ def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix
 @patch
 def _own_file(self:Database, p:Path)->bool:
     "Is `p` one of this database's own files (the database, its WAL, its HNSW index), kept in the folder being added?"
-    return self.path is not None and p.resolve().name.startswith(self.path.resolve().name) and p.resolve().parent == self.path.resolve().parent
+    if self.path is None: return False
+    p, mine = _real(p), _real(self.path)
+    return p.name.startswith(mine.name) and p.parent == mine.parent
 
 @patch
 def add_dir(self:Database,

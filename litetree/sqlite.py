@@ -89,6 +89,7 @@ def _check_header(conn, path):
 class SQLiteDatabase(Database, apswutils.Database):
     "A litetree database in one SQLite file (or in memory). Every SQL statement litetree runs on SQLite is a method here or on its `ChunkStore`s."
     schemes = ('',)   # what `database()` opens for a plain path
+    checks = {}       # checks a later module adds to `check`, by name: (db, store, repair) -> (problems, repaired)
     def __init__(self, path=None, busy_ms:int=10_000, readonly:bool=None):
         self.path = None if path is None or str(path) == ':memory:' else Path(path)
         self.readonly = bool(readonly) if readonly is not None else (self.path is not None and not _writable(self.path))
@@ -372,6 +373,8 @@ def check(self:SQLiteDatabase,
         elif (why := _kw_problem(self, s)):
             problems.append(f'store {s!r}: the keyword cache does not match the keyword index ({why})')
             if repair: self.get_store(s).cache_keywords(least=0); repaired.append(f'store {s!r}: keyword cache rebuilt')
+        if not self.readonly and not self._locked():
+            for more in self.checks.values(): found, fixed = more(self, s, repair); problems += found; repaired += fixed
         if 'nbytes' not in self.store_meta(s): _as_before(self, s, kept.get(s)); continue
         ix = AnnIndex(self, s, clean=False)
         ix.writes_file, ix.read_budget, ix.verify = False, None, True
