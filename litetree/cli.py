@@ -18,7 +18,7 @@ from .ingest import ingest_summary, is_empty
 from .data import is_text_file
 from .documents import copy_database
 from .postgres import redact
-from .api import Index
+from .api import Index, _empty_file
 from . import __version__
 
 # %% ../nbs/06_cli.ipynb #8da13905
@@ -196,14 +196,12 @@ def cmd_rm(args, ix)->int:
 
 _BESIDE = re.compile(r'(-wal|-shm|-journal|-writer|\.usearch|\.tmp)$')   # the files SQLite and litetree keep beside a database
 
-def _copy_refusal(target:str, src:Path|None)->str|None:
-    "Why `copy` will not write into `target`: the database itself or a file kept beside one, not a regular file, or a folder that is not there."
+def _copy_refusal(target:str, db)->str|None:
+    "Why `copy` will not write into `target`: the database `db` itself or a file kept beside one, not a regular file, or a folder that is not there."
     if '://' in target: return None
     t, real = Path(target), Path(os.path.realpath(target))
-    mine = Path(os.path.realpath(src)) if src else None
-    if mine and real == mine: return f'{target} is the database being copied: name another file or a server'
-    if mine and real.parent == mine.parent and real.name.startswith(mine.name) and real.name[len(mine.name):][:1] in ('-', '.'):
-        return f'{target} is one of the files kept beside {src}: name a database file of its own'
+    if db.path and real == Path(os.path.realpath(db.path)): return f'{target} is the database being copied: name another file or a server'
+    if db._own_file(t): return f'{target} is one of the files kept beside {db.path}: name a database file of its own'
     if _BESIDE.search(real.name): return f'{target} is a file a database keeps beside itself, not a database: name the database file'
     if t.exists() and not t.is_file(): return f'{target} is not a regular file: name a database file'
     if not real.parent.is_dir(): return f'no folder {real.parent}: create it first, or name a file in a folder that exists'
@@ -212,7 +210,7 @@ def _copy_refusal(target:str, src:Path|None)->str|None:
 def cmd_copy(args, ix)->int:
     "Copy the whole index into another database (a file or a server's URL), vectors and all: nothing is embedded again."
     from litetree.core import database
-    if why := _copy_refusal(args.target, ix.db.path): print(f'litetree: {why}', file=sys.stderr); return 2
+    if why := _copy_refusal(args.target, ix.db): print(f'litetree: {why}', file=sys.stderr); return 2
     dst = database(args.target, busy_ms=int(args.wait * 1000))
     try: n = copy_database(ix.db, dst, ix.store)
     finally: dst.close()
@@ -298,9 +296,8 @@ def _answering(fn, ToolError):
 
 MCP_MAX_MESSAGE = 2_000   # an error or a note: long enough for any reason litetree gives, short of an argument echoed whole
 
-def _cut(msg:str, most:int=None)->str:
-    "`msg`, cut to `MCP_MAX_MESSAGE` characters with a word of how long it was."
-    most = most or MCP_MAX_MESSAGE
+def _cut(msg:str, most:int=MCP_MAX_MESSAGE)->str:
+    "`msg`, cut to `most` characters with a word of how long it was."
     return msg if len(msg) <= most else f'{msg[:most]}… (cut: the message held {len(msg):,} characters)'
 
 MCP_MAX_CHARS = 60_000   # what one tool answer may carry: about 15k tokens of an agent's context
@@ -533,7 +530,7 @@ def _not_an_index(db:str)->str|None:
     if '://' in db: return None
     p = Path(db)
     if not p.exists(): return f'no database at {db}: create one with `litetree --db {db} add PATH`'
-    if p.is_file() and p.stat().st_size == 0: return f'{db} is an empty file, not a litetree database: remove it to start a new index there, or point --db at the index'
+    if why := _empty_file(db): return why
     return _not_a_file(db)
 
 def _not_a_file(db:str)->str|None:

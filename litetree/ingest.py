@@ -482,11 +482,11 @@ def _todo(self:Database, paths, results:dict, force:bool, profile, store, prefix
     for i, p in enumerate(paths):
         if not _utf8_path(p):
             results[i] = dict(source=_shown(p), error=BAD_NAME); _log.warning('litetree: cannot index %s: %s', _shown(p), BAD_NAME); continue
-        if (first := seen.setdefault(_real(p), i)) != i:   # `a.md ./a.md`: read once
+        if (first := seen.setdefault(real := _real(p), i)) != i:   # `a.md ./a.md`: read once
             results[i] = dict(source=str(p), skipped=f'the same file as {paths[first]}, named before it'); continue
         try:
             fhash = _file_hash(p)
-            if not force and (did := self.doc_for_file(str(_real(p)), fhash, store, prefix)):
+            if not force and (did := self.doc_for_file(str(real), fhash, store, prefix)):
                 moved = collection is not None and self.set_collection(did, collection, store, prefix)
                 results[i] = dict(doc_id=did, title=self._doc_title(did, store, prefix) or _pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {})); continue
             todo.append((i, p, fhash, profile_for(p, profile)))
@@ -500,7 +500,7 @@ def _own_file(self:Database, p:Path)->bool:
     "Is `p` one of this database's own files (the database, its WAL, its HNSW index), kept in the folder being added?"
     if self.path is None: return False
     p, mine = _real(p), _real(self.path)
-    return p.name.startswith(mine.name) and p.parent == mine.parent
+    return p.parent == mine.parent and (p.name == mine.name or p.name.startswith((mine.name + '-', mine.name + '.')))
 
 @patch
 def add_dir(self:Database,
