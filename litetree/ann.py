@@ -80,6 +80,7 @@ class AnnIndex:
         self.db, self.store, self.path = db, store, ann_path(db, store)
         self.index, self.applied, self.unsaved, self.generation, self.seen, self.slots = None, 0, 0, None, None, 0
         self.mapped = None    # the memory-mapped file a read-only graph lives in (see `_read_ann_file`)
+        self.mapped_as = None # that file as it was when mapped: device, inode, size, times (see `_changed_under`)
         self.pending = None   # (ids, vectors) of log entries not yet in the graph, searched exactly
         self.checked = None   # the stamp of the file loaded, if its checksum was read in full and matched
         self.builder, self.sent = None, 0   # the process building the graph ahead, and the vectors sent to it (`build_ahead`)
@@ -190,12 +191,28 @@ def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False, verify:bool=False)
         if _mapped_crc(mapped, _HDR.size) != crc: mapped.close(); raise ValueError('its checksum does not match: the file is damaged')
         if time.time_ns() - st.st_mtime_ns > 1_000_000_000: checked = _file_stamp(st)   # a later write would change it
     ix = self._new(meta)
-    if view: ix.view(memoryview(mapped)[_HDR.size:])
+    if view: ix.view(memoryview(mapped)[_HDR.size:]); self.mapped_as = _identity(st)
     else: ix.load(memoryview(mapped)[_HDR.size:]); mapped = None
     if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
     if ix.dtype not in (kinds := self._kinds(meta)):
         raise ValueError(f'it holds {ix.dtype.name} vectors where this store keeps {" or ".join(sorted(k.name for k in kinds))}')
     return _searching(ix, meta), applied, slots, mapped, checked
+
+def _identity(st)->tuple:
+    "What changes when a file is written in place: its device and inode stay, its size or times move (ctime cannot be set back)."
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+@patch
+def _changed_under(self:AnnIndex)->bool:
+    """Was the memory-mapped graph file written in place since it was mapped (truncated, or another file copied over
+    it)? Searching it then would read past its end (SIGBUS) or follow another graph's links (SIGSEGV), so it is
+    looked at before every search. A file replaced by rename, as litetree saves, leaves the mapping whole."""
+    if self.mapped is None or self.mapped_as is None: return False
+    try: now = _identity(os.stat(self.path))
+    except OSError: return False   # removed: the mapping keeps the pages it maps
+    if now[:2] != self.mapped_as[:2] or now == self.mapped_as: return False
+    _log.warning('litetree: the HNSW file %s was changed in place while mapped; reading it again', self.path)
+    return True
 
 def _searching(ix:Index, meta:dict)->Index:
     "A graph read from a file, set to search as one built here would (usearch takes the frontier from the constructor)."
@@ -330,6 +347,7 @@ def _add_batched(index, ids, vecs, desc:str, batch:int=20_000):
 def sync(self:AnnIndex):
     "Bring the index up to date with the store."
     self._drain()
+    if self._changed_under(): self._forget()   # read the file again, or rebuild when it no longer holds a graph of this store
     seen = self._seen()
     if seen == self.seen: return      # nothing was written, here or by another connection, since the last sync
     self._sync()

@@ -241,7 +241,7 @@ def _report_check(args, r:dict)->int:
         for p in r['repaired']: print(f'repaired: {p}')
         for p in r.get('notes', []): print(f'note: {p}')
         print('ok' if r['ok'] and not r['problems'] else 'ok after repair' if r['ok'] else
-              'not ok' + ('' if args.repair or not r['problems'] else f': `{_me(args)} check --repair` rebuilds the indexes'))
+              'not ok' + ('' if args.repair or not r.get('repairable') else f': `{_me(args)} check --repair` rebuilds what is damaged'))
     _emit(args, r, human)
     return 0 if r['ok'] else 1
 

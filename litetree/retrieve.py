@@ -276,6 +276,19 @@ def _rollup(hits, score='max', per=3)->list:
     return sorted(ranked, key=lambda x: -x[1])
 
 @patch
+def _found_sections(self:Database, hits:list, score:str, per:int, n:int, store='store', prefix=None)->list:
+    """The `n` best sections of `hits` (`_rollup`) still in the document tree. Hits whose section's node row is gone
+    (a damaged file) are left out, and logged with what mends them, rather than ending the search with a KeyError."""
+    live, lost = [], 0
+    for r in _rollup(hits, score, per):
+        if len(live) == n: break
+        if self.node_row(r[0], store, prefix) is None: lost += 1
+        else: live.append(r)
+    if lost: _log.warning('litetree: %d section(s) found are gone from the document tree (their nodes rows were lost); '
+                          '`litetree check --repair` removes what is left of them', lost)
+    return live
+
+@patch
 def sections(self:Database,
              q:str,              # query string
              emb=None,           # query embedding
@@ -293,7 +306,7 @@ def sections(self:Database,
     _check_forwarded(self, 'sections', kw, but=('spans',))   # its hits are rolled up into sections, not merged into spans
     corpus_path = kw.pop('corpus_path', False); kw.pop('gap', None)   # gap: spans are not merged here
     hits = self._tree_hits(q, emb, min(limit * fanout, MAX_LIMIT), store, prefix, rerank=rerank, **kw)
-    ranked, out = _rollup(hits, score, per)[:limit], []
+    ranked, out = self._found_sections(hits, score, per, limit, store, prefix), []
     self._crumbed([hs[0] for _, _, hs in ranked], store, prefix, corpus_path)   # the breadcrumbs shown: each section's best hit's
     for nid, s, hs in ranked:
         n = self._node(nid, store, prefix)
@@ -330,9 +343,9 @@ def context(self:Database,
     sections, per, fanout = check_count(sections, 'sections', 1, 1000), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
     related, max_read = check_count(related, 'related', 0, 1000), check_count(max_read, 'max_read', 1, 10_000_000)
     hits = self.doc_search(q, emb, limit=min(sections * fanout, MAX_LIMIT), store=store, prefix=prefix, spans=False, **kw)
-    ranked = _rollup(hits, score, per)
-    ops, out = [nid for nid, _, _ in ranked[:sections]], []
-    for nid, s, hs in ranked[:sections]:
+    ranked = self._found_sections(hits, score, per, sections, store, prefix)
+    ops, out = [nid for nid, _, _ in ranked], []
+    for nid, s, hs in ranked:
         r = self.read(nid, store, prefix, max_chars=max_read)
         sec = dict(node_id=nid, doc_id=r['doc_id'], title=r['title'], breadcrumb=r['breadcrumb'], pages=r['pages'], score=s, text=r['text'],
                    truncated=r['truncated'], snippets=[h['content'] for h in hs])
@@ -342,7 +355,7 @@ def context(self:Database,
     if vector:
         for h in sorted((h for h in hits if h.get('_vec_rank') is not None), key=lambda h: h['_vec_rank']):
             if h['node_id'] not in ops and h['node_id'] not in [x['node_id'] for x in rel]:
-                n = self._node(h['node_id'], store, prefix)
+                if (n := self.node_row(h['node_id'], store, prefix)) is None: continue   # its section is gone: see `_found_sections`
                 rel.append(dict(node_id=h['node_id'], title=n['title'], breadcrumb=h['breadcrumb'], pages=(n['page_start'], n['page_end'])))
     rel = rel[:related]
     if kw.get('corpus_path'): self._corpus_crumbs(out, store, prefix)   # the related ones have theirs from doc_search

@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/sqlite.html.md"""
 __all__ = ['PAGE_SIZE', 'SQLiteDatabase']
 
 # %% ../nbs/00d_sqlite.ipynb #b2f0ff93
-import os, json, uuid, time, zlib, logging
+import os, re, json, uuid, time, logging
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -16,7 +16,7 @@ import apsw, apswutils
 from fastcore.basics import patch
 from .core import DEFAULT_DTYPE, Database, DatabaseDamaged, DatabaseLocked, HEADING_WEIGHT, META, _check_store_name, _col_type, _np_dtype, _pid_alive, qi
 from .ann import AnnIndex, GRAPH_DTYPE, _stale_tmp
-from .keywords import _counts, _kw_state, _size, _widened
+from .keywords import cache_problem
 from .store import ChunkStore, _VLOG_COLS, _fts_restore, _fts_trigger_ddl, _store_ddl
 
 _log = logging.getLogger(__name__)
@@ -73,9 +73,9 @@ def _use_wal(conn, busy_ms:int):
             time.sleep(0.02)
 
 # %% ../nbs/00d_sqlite.ipynb #9eafa022
-def _damaged(path, detail:str)->DatabaseDamaged:
-    e = DatabaseDamaged(f"{path} is damaged ({detail}). litetree writes nothing to it. Restore it from a backup; "
-                        f"`litetree check --db {path}` says which parts can be repaired, or add the documents again into a new file")
+def _damaged(path, detail:str, advice:str=None)->DatabaseDamaged:
+    e = DatabaseDamaged(f"{path} is damaged ({detail}). litetree writes nothing to it. " + (advice or "Restore it from a backup; "
+                        f"`litetree check --db {path}` says which parts can be repaired, or add the documents again into a new file"))
     e.detail = detail   # what SQLite found, for a message that has already given the advice
     return e
 
@@ -142,8 +142,19 @@ def verify(self:SQLiteDatabase)->list:
 def _before_first_write(self:SQLiteDatabase):
     "Once per connection, before its first write: never write into a damaged file."
     if self._verified or self.path is None: return
-    if bad := self.verify(): raise _damaged(self.path, '; '.join(bad[:3]))
+    if bad := self.verify(): raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if _mendable(bad) else None)
+    if found := _found_damage(self._damage_note()):
+        problems, mendable = found
+        raise _damaged(self.path, 'litetree check found: ' + '; '.join(problems), _mend_advice(self.path) if mendable else None)
     self._verified = True
+
+def _mend_advice(path)->str: return f'`litetree check --repair --db {path}` rebuilds what is damaged from the rows'
+
+def _found_damage(note:Path|None)->tuple|None:
+    "`(problems, mendable)`: what a `check` found and noted beside the file (`_noted`), not mended since; None when there is no such note."
+    if note is None or note.is_symlink() or not note.is_file(): return None
+    try: o = json.loads(note.read_text()); return [str(p) for p in o['problems']][:3], bool(o['repairable'])
+    except (OSError, ValueError, KeyError, TypeError): return ['problems (its note cannot be read)'], False
 
 @patch
 def _upgrade_logs(self:SQLiteDatabase): "Bring tables written by an older litetree up to date (stores do, below)."
@@ -317,27 +328,6 @@ def _fts_problem(db, store:str)->str|None:
     except (apsw.CorruptError, apsw.SQLError) as e: return f'{type(e).__name__}: {e}'
     except apsw.BusyError: return None   # another writer holds the lock: see `check`
 
-def _kw_problem(db, store:str)->str|None:
-    """None when a store has no keyword cache as FTS5 stands (none, or one being caught up from its log of rows
-    written since), or when every term's row holds as many rows and occurrences as FTS5's own vocabulary says; else
-    what differs."""
-    t = db.get_store(store)
-    try:
-        if (s := _kw_state(t)) is None or 'stale' in s: return None
-    except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e: return f'it cannot be read ({e})'
-    V, K = qi(f'_lt_check_{store}'), qi(store + '_kw')
-    if abs(s['length'] - s['avgdl'] * s['N']) > 0.5: return "its row lengths differ from the FTS index's totals"
-    db.execute(f'CREATE VIRTUAL TABLE temp.{V} USING fts5vocab(main, {qi(store + "_fts")}, row)')
-    try:
-        want = {term: (n, cnt) for term, n, cnt in db.conn.execute(f'SELECT term, doc, cnt FROM temp.{V}')}
-        for term, docs, counts in db.conn.execute(f"SELECT term, docs, counts FROM {K} WHERE term != ''"):
-            try: got = (len(_widened(docs)), int(_counts(counts).sum()))
-            except (zlib.error, KeyError, ValueError): return f'the row of {term!r} cannot be read'
-            if _size(docs) != got[0]: return f'the row of {term!r} cannot be read (it says it holds {_size(docs)} rows)'
-            if want.pop(term, None) != got: return f'the row of {term!r} differs from the FTS index'
-        if want: return f'{len(want)} terms of the FTS index are missing'
-    finally: db.execute(f'DROP TABLE temp.{V}')
-
 @contextmanager
 def _quiet_log():
     "Hold back the store's warnings (check reports what it finds itself)."
@@ -352,49 +342,114 @@ def _store_names(db)->list:
     if not db.execute('SELECT 1 FROM sqlite_master WHERE name=?', (META,)).fetchone(): return []
     return [r[0] for r in db.execute(f"SELECT DISTINCT store FROM {META} WHERE key='generation' ORDER BY store")]
 
+_INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in|non-unique entry in) index (\S+)')
+_FTS_DAMAGE = re.compile(r'fts5.*?table "?(?:\w+\.)?(\w+)_fts\b', re.I)
+
+def _mendable(lines:list)->bool:
+    "Is every line of SQLite's integrity check damage to an index (SQLite's or FTS5's), which can be rebuilt from the rows?"
+    return all(_INDEX_DAMAGE.search(b) or _FTS_DAMAGE.search(b) for b in lines)
+
+def _file_damage(db)->tuple:
+    """SQLite's integrity check, sorted by what mends it: `(SQLite indexes, stores' FTS indexes, the rest)`. Indexes
+    are rebuilt from their tables; the rest is damage to the rows themselves, which only a backup mends."""
+    try: bad = [r[0] for r in db.execute('PRAGMA integrity_check(100)')]
+    except (apsw.CorruptError, apsw.NotADBError) as e: return set(), set(), [f'{type(e).__name__}: {e}']
+    indexes, fts, rows = set(), set(), []
+    for b in ([] if bad == ['ok'] else bad):
+        if m := _INDEX_DAMAGE.search(b): indexes.add(m[1])
+        elif m := _FTS_DAMAGE.search(b): fts.add(m[1])
+        else: rows.append(b)
+    return indexes, fts, rows
+
+def _mend_indexes(db, indexes:set, fts:set, repair:bool)->tuple:
+    "`(problems, repaired)` of damaged SQLite and FTS indexes, each rebuilt from its rows when `repair`."
+    problems, repaired = [], []
+    for i in sorted(indexes):
+        problems.append(f'SQLite: index {i} does not match its table')
+        if repair:
+            with db.writing(f'rebuilding index {i}'): db.execute(f'REINDEX {qi(i)}')
+            repaired.append(f'index {i} rebuilt')
+    for s in sorted(fts):
+        problems.append(f'store {s!r}: the keyword index is damaged (SQLite found it)')
+        if repair: _fts_restore(db, s); repaired.append(f'store {s!r}: keyword index rebuilt')
+    return problems, repaired
+
+def _check_keywords(db, s:str, repair:bool, damaged:set)->tuple:
+    "`(problems, repaired, notes)` of a store's FTS index and keyword cache (its FTS index not again when SQLite found it `damaged`)."
+    if db.readonly: return [], [], [f'store {s!r}: keyword index not checked (the file is open read-only)']
+    if db.conn.in_transaction or db._locked(): return [], [], [f'store {s!r}: keyword index not checked (another process is writing)']
+    if s in damaged and not repair: return [], [], []
+    if (why := _fts_problem(db, s)):
+        if repair: _fts_restore(db, s)
+        return [f'store {s!r}: the keyword index does not match the rows ({why})'], [f'store {s!r}: keyword index rebuilt'] if repair else [], []
+    if (why := cache_problem(db.get_store(s))):
+        if repair: db.get_store(s).cache_keywords(least=0)
+        return [f'store {s!r}: the keyword cache cannot be trusted ({why})'], [f'store {s!r}: keyword cache rebuilt'] if repair else [], []
+    return [], [], []
+
+def _check_graph(db, s:str, repair:bool)->tuple:
+    "`(problems, repaired, notes)` of a store's HNSW graph: its file, and the vectors it holds against SQLite's; rebuilt when `repair`."
+    graph, repaired, notes, meta = [], [], [], db.store_meta(s)
+    ix = AnnIndex(db, s, clean=False)
+    ix.writes_file, ix.read_budget, ix.verify = False, None, True
+    if ix.path is not None:
+        for t in _stale_tmp(ix.path):   # harmless: the next writer removes it
+            if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
+            else: notes.append(f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
+        if ix.path.exists() or ix.path.is_symlink():
+            try: ix._read_ann_file(meta, verify=True)
+            except ValueError as e: graph.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
+        elif meta.get('ann_file'): graph.append(f'store {s!r}: HNSW file {ix.path.name} is missing (each open rebuilds the graph from every stored vector until it is saved again)')
+    with _quiet_log(): ix.sync()
+    if (why := ix._agrees()): graph.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
+    if repair and graph and not db.readonly:
+        ix.writes_file = True
+        ix.rebuild(); ix.save(force=True); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
+    return graph, repaired, notes
+
 @patch
 def check(self:SQLiteDatabase,
-          repair:bool=False,   # rebuild what can be rebuilt from the rows: FTS indexes, keyword caches, HNSW files; remove leftovers
+          repair:bool=False,   # rebuild what can be rebuilt from the rows: SQLite and FTS indexes, keyword caches, HNSW files; remove leftovers
          )->dict:
-    "Check the file, every store's FTS index, keyword cache and HNSW file: `{ok, problems, repaired, notes}` (`ok`: sound now, after any repair)."
-    problems, repaired, notes, kept = [], [], [], {s: dict(st) for s, st in self._stores.items()}
-    try: bad = [r[0] for r in self.execute('PRAGMA integrity_check(20)')]
-    except (apsw.CorruptError, apsw.NotADBError) as e: bad = [f'{type(e).__name__}: {e}']
-    if bad != ['ok']:
-        problems += [f'SQLite: {b}' for b in bad]
-        problems.append(f'the rows themselves are damaged: restore {self.path} from a backup, or add the documents again into a new file')
-        return dict(ok=False, problems=problems, repaired=repaired, notes=notes)
+    """Check the file, its SQLite indexes, every store's FTS index, keyword cache and HNSW file: `{ok, problems,
+    repaired, notes, repairable}` (`ok`: sound now, after any repair; `repairable`: `repair` would mend every problem).
+    Damage SQLite finds is noted beside the file, and writes are refused until a check finds none (`_before_first_write`)."""
+    notes, kept = [], {s: dict(st) for s, st in self._stores.items()}
+    indexes, fts, rows = _file_damage(self)
+    self._note_damage([f'SQLite: {b}' for b in rows] or _mend_indexes(self, indexes, fts, False)[0], not rows)
+    if rows:
+        problems = [f'SQLite: {b}' for b in rows] + [f'the rows themselves are damaged: restore {self.path} from a backup, or add the documents again into a new file']
+        return dict(ok=False, problems=problems, repaired=[], notes=notes, repairable=False)
+    if repair: self._verified = True   # this check looked deeper than the test before a first write: its repairs may write
+    problems, repaired = _mend_indexes(self, indexes, fts, repair and not self.readonly)
     for s in _store_names(self):
-        if self.readonly: notes.append(f'store {s!r}: keyword index not checked (the file is open read-only)')
-        elif self.conn.in_transaction or self._locked(): notes.append(f'store {s!r}: keyword index not checked (another process is writing)')
-        elif (why := _fts_problem(self, s)):
-            problems.append(f'store {s!r}: the keyword index does not match the rows ({why})')
-            if repair: _fts_restore(self, s); repaired.append(f'store {s!r}: keyword index rebuilt')
-        elif (why := _kw_problem(self, s)):
-            problems.append(f'store {s!r}: the keyword cache does not match the keyword index ({why})')
-            if repair: self.get_store(s).cache_keywords(least=0); repaired.append(f'store {s!r}: keyword cache rebuilt')
-        if not self.readonly and not self._locked():
-            for more in self.checks.values(): found, fixed = more(self, s, repair); problems += found; repaired += fixed
-        if 'nbytes' not in self.store_meta(s): _as_before(self, s, kept.get(s)); continue
-        ix = AnnIndex(self, s, clean=False)
-        ix.writes_file, ix.read_budget, ix.verify = False, None, True
-        graph = []   # this store's graph problems: what a repair rebuilds the graph for
-        if ix.path is not None:
-            for t in _stale_tmp(ix.path):   # harmless: the next writer removes it
-                if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
-                else: notes.append(f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
-            if ix.path.exists() or ix.path.is_symlink():
-                try: ix._read_ann_file(self.store_meta(s), verify=True)
-                except ValueError as e: graph.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
-        with _quiet_log(): ix.sync()
-        if (why := ix._agrees()): graph.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
-        problems += graph
-        if repair and graph and not self.readonly:
-            ix.writes_file = True
-            ix.rebuild(); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
+        for found in (_check_keywords(self, s, repair, fts), self._more_checks(s, repair), _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
+            for into, got in zip((problems, repaired, notes), found): into += got
         _as_before(self, s, kept.get(s))
     ok = not problems or (bool(repaired) and self.check()['ok'])
-    return dict(ok=ok, problems=problems, repaired=repaired, notes=notes)
+    return dict(ok=ok, problems=problems, repaired=repaired, notes=notes, repairable=True)
+
+@patch
+def _more_checks(self:SQLiteDatabase, s:str, repair:bool)->tuple:
+    "`(problems, repaired)` of the checks later modules add (`checks`), on a file no one else is writing."
+    if self.readonly or self._locked(): return [], []
+    problems, repaired = [], []
+    for more in self.checks.values(): found, fixed = more(self, s, repair); problems += found; repaired += fixed
+    return problems, repaired
+
+@patch
+def _damage_note(self:SQLiteDatabase)->Path|None: return Path(f'{self.path}-damaged') if self.path else None
+
+@patch
+def _note_damage(self:SQLiteDatabase, problems:list, mendable:bool):
+    """Note the damage SQLite found beside the file (writes are refused while it stands: a write into a damaged index
+    can spread the damage), or clear the note when there is none."""
+    note = self._damage_note()
+    if note is None or note.is_symlink() or not _writable(note): return
+    try:
+        if not problems: note.unlink(missing_ok=True)
+        else: _write_note(note, dict(problems=problems[:5], repairable=mendable, since=time.time()))
+    except OSError as e: _log.warning('litetree: could not note what check found beside %s (%s)', self.path, e)
 
 def _as_before(db, s:str, st:dict|None):
     """Leave a store's state as `check` found it (checking opens stores its own way), with a file-backed graph read
