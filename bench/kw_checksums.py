@@ -6,6 +6,7 @@ This opens a copy of a store (one `bench/scale.py` made), rewrites its keyword c
 turns, `--repeats` times, in one process: CPU per query at p50 and p95 for each, the ratio, whether the answers
 were the same, and the time to count the cache's rows cold and warm.
 `python bench/kw_checksums.py /tmp/litetree_scale/db-100000-seed0/index.db`
+`--smoke`: a store of 2,000 chunks of seeded random words, its cache written though it is small; a few seconds.
 """
 import argparse, random, re, shutil, sys, tempfile, time
 from pathlib import Path
@@ -14,9 +15,15 @@ import litetree.keywords as keywords
 from litetree.core import database
 
 ap = argparse.ArgumentParser()
-ap.add_argument('db'); ap.add_argument('--queries', type=int, default=300); ap.add_argument('--repeats', type=int, default=4)
+ap.add_argument('db', nargs='?'); ap.add_argument('--queries', type=int, default=300); ap.add_argument('--repeats', type=int, default=4)
+ap.add_argument('--smoke', action='store_true')
 A = ap.parse_args()
-work = Path(tempfile.mkdtemp())/'kw.db'; shutil.copy(A.db, work)
+if not (A.db or A.smoke): sys.exit('kw_checksums.py: name a database (bench/scale.py makes them), or run --smoke')
+work = Path(tempfile.mkdtemp())/'kw.db'
+if A.smoke:
+    A.queries, A.repeats, words = 20, 2, [f'w{i}' for i in range(500)]
+    r = random.Random(0); database(work).get_store().add([' '.join(r.choice(words) for _ in range(30)) for _ in range(2_000)])
+else: shutil.copy(A.db, work)
 db = database(work); store = db.get_store()
 assert store.cache_keywords(least=0), 'no keyword cache could be written'
 rng, ids = random.Random(0), [r[0] for r in db.execute('SELECT id FROM store')]

@@ -206,7 +206,9 @@ def _identity(st)->tuple:
 def _changed_under(self:AnnIndex)->bool:
     """Was the memory-mapped graph file written in place since it was mapped (truncated, or another file copied over
     it)? Searching it then would read past its end (SIGBUS) or follow another graph's links (SIGSEGV), so it is
-    looked at before every search. A file replaced by rename, as litetree saves, leaves the mapping whole."""
+    looked at before every search. A file replaced by rename, as litetree saves, leaves the mapping whole. What it
+    cannot see: a change between the look and the search, and a rewrite of the same size within the file system's
+    time resolution (coarse on some, a second on old ones)."""
     if self.mapped is None or self.mapped_as is None: return False
     try: now = _identity(os.stat(self.path))
     except OSError: return False   # removed: the mapping keeps the pages it maps

@@ -194,7 +194,7 @@ def cmd_rm(args, ix)->int:
     _emit(args, dict(removed=n), lambda d: print(f"{d['removed']} document(s) removed"))
     return 0 if n else 1
 
-_BESIDE = re.compile(r'(-wal|-shm|-journal|-writer|\.usearch|\.tmp)$')   # the files SQLite and litetree keep beside a database
+_BESIDE = re.compile(r'(-wal|-shm|-journal|-writer|-damaged|\.usearch|\.tmp)$')   # the files SQLite and litetree keep beside a database
 
 def _copy_refusal(target:str, db)->str|None:
     "Why `copy` will not write into `target`: the database `db` itself or a file kept beside one, not a regular file, or a folder that is not there."

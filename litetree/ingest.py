@@ -335,6 +335,13 @@ def _time_limit(path)->float:
     except OSError: mb = 0
     return PARSE_TIME[0] + PARSE_TIME[1] * mb
 
+def _server_stopped(ctx)->bool:
+    "Is the forkserver that starts parse workers stopped (`SIGSTOP`)? A worker asked of it would be waited for for ever."
+    from multiprocessing import forkserver
+    if ctx.get_start_method() != 'forkserver' or (pid := getattr(forkserver._forkserver, '_forkserver_pid', None)) is None: return False
+    try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0] in ('T', 't')   # Linux: its state, stopped or traced
+    except (OSError, IndexError): return False
+
 def _overdue(limit:float)->str:
     return (f'its parser took longer than {limit:.0f} s (stopped, or stuck in the file) and was ended; '
             f'the limit is {PARSE_TIME[0]:g} s plus {PARSE_TIME[1]:g} s a MB (litetree.ingest.PARSE_TIME)')
@@ -395,12 +402,13 @@ class _Parsers:
         self.ctx, self.n, self.jobs, self.ahead = ctx, n, jobs, ahead or 4 * n
         self.busy, self.idle, self.done, self.next = {}, [], {}, 0   # busy: connection -> (process, job)
         self.again, self.died = [], set()   # jobs whose worker died, to try once more; jobs that lost a worker
-        self.stillborn = 0                  # workers that died before they were given a file
-        self.since = {}                     # connection -> when its worker was given its file
+        self.stillborn, self.failing = 0, 0 # workers that died before they were given a file: in all, and since one took a file
+        self.due = {}                       # connection -> when its worker's time for its file is up (`_time_limit`)
         self.broken = None                  # why workers cannot be had, once they keep failing to start
 
     def _start(self):
         from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
+        if _server_stopped(self.ctx): self._stillborn('the forkserver is stopped'); return None   # asked, it would never answer
         try: here, there = self.ctx.Pipe()
         except OSError as e: self._stillborn(_why(e)); return None   # out of file descriptors
         level = _lowest_level()
@@ -424,7 +432,7 @@ class _Parsers:
             else: i, self.next = self.next, self.next + 1
             try: conn.send((i, self.jobs[i]))
             except OSError: self.again.insert(0, i); self._lost_idle(conn, p); continue   # it died after that look: the file waits for the next
-            self.busy[conn], self.since[conn] = (p, i), time.monotonic()
+            self.busy[conn], self.due[conn], self.failing = (p, i), time.monotonic() + _time_limit(self.jobs[i][0]), 0
 
     def _lost_idle(self, conn, p):
         "End a worker that died before it was given a file."
@@ -432,16 +440,16 @@ class _Parsers:
 
     def _stillborn(self, how:str):
         "Count a worker that never took a file; when they keep failing, say so rather than start them for ever."
-        self.stillborn += 1
-        if self.stillborn > 3 * self.n + 3 and not self.broken:
-            self.broken = f'{self.stillborn} parse worker processes died before they were given a file or could not be started (the last: {how})'
+        self.stillborn += 1; self.failing += 1
+        if self.failing > 3 * self.n + 3 and not self.broken:
+            self.broken = f'{self.failing} parse worker processes in a row died before they were given a file or could not be started (the last: {how})'
             _log.warning('litetree: %s; parsing the rest of the files in this process', self.broken)
 
     def _take_back(self, ready):
         "Results from the workers `ready` names (by pipe or by death); a file whose worker died is tried again once."
         by_death = {p.sentinel: c for c, (p, _) in self.busy.items()}
         for conn in {by_death.get(x, x) for x in ready}:
-            (p, i), _ = self.busy.pop(conn), self.since.pop(conn, None)
+            (p, i), _ = self.busy.pop(conn), self.due.pop(conn, None)
             try: j, r, logs = conn.recv() if conn.poll() else (i, LOST, [])   # a result sent just before the worker died is kept
             except (EOFError, OSError): j, r, logs = i, LOST, []
             if r is LOST and i not in self.died: self.died.add(i); self.again.append(i)
@@ -460,22 +468,26 @@ class _Parsers:
                 for rec in logs:   # what the worker logged, as if logged here, in the files' order
                     if (lg := logging.getLogger(rec.name)).isEnabledFor(rec.levelno): lg.handle(rec)
                 return r
-            if not any(j == i for _, j in self.busy.values()) and self.broken:   # no worker to be had: parsed here
-                return LOST if i in self.died else _parse_job(*self.jobs[i])
+            if not any(j == i for _, j in self.busy.values()) and self.broken: return self._here(i)
             assert self.busy, f'parse job {i} was neither handed out nor done'
             self._take_back(wait(self._watched(), self._first_deadline()))
             self._end_overdue()
 
-    def _deadline(self, conn)->float: return self.since[conn] + _time_limit(self.jobs[self.busy[conn][1]][0])
+    def _here(self, i:int):
+        """Job `i` parsed in this process, when no worker can be had; not handed out after. A file whose worker died
+        fails as `LOST` instead: it may be what kills a parser, and here it would take the loader with it."""
+        if i in self.again: self.again.remove(i)
+        self.next = max(self.next, i + 1)
+        return LOST if i in self.died else _parse_job(*self.jobs[i])
 
     def _first_deadline(self)->float:
         "Seconds until the first busy worker's time is up (0 when it is)."
-        return max(0.0, min(self._deadline(c) for c in self.busy) - time.monotonic())
+        return max(0.0, min(self.due.values()) - time.monotonic())
 
     def _end_overdue(self):
         "End each worker whose file has taken longer than its limit; the file fails, with the reason (not tried again)."
-        for conn in [c for c in self.busy if time.monotonic() > self._deadline(c)]:
-            (p, i), _ = self.busy.pop(conn), self.since.pop(conn)
+        for conn in [c for c, due in self.due.items() if time.monotonic() > due]:
+            (p, i), _ = self.busy.pop(conn), self.due.pop(conn)
             _end_worker(conn, p); self.done[i] = _overdue(_time_limit(self.jobs[i][0])), []
 
     def _watched(self)->list: return [c for c in self.busy] + [p.sentinel for p, _ in self.busy.values()]
@@ -483,7 +495,7 @@ class _Parsers:
     def close(self):
         "End every worker, whatever it is doing."
         for conn, p in [(c, p) for c, (p, _) in self.busy.items()] + self.idle: _end_worker(conn, p)
-        self.busy, self.idle, self.since = {}, [], {}
+        self.busy, self.idle, self.due = {}, [], {}
 
 def _end_worker(conn, p):
     p.kill(); p.join(5); conn.close()

@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/sqlite.html.md"""
 __all__ = ['PAGE_SIZE', 'SQLiteDatabase']
 
 # %% ../nbs/00d_sqlite.ipynb #b2f0ff93
-import os, re, json, uuid, time, logging
+import os, re, json, uuid, time, logging, functools
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
@@ -16,7 +16,7 @@ import apsw, apswutils
 from fastcore.basics import patch
 from .core import DEFAULT_DTYPE, Database, DatabaseDamaged, DatabaseLocked, HEADING_WEIGHT, META, _check_store_name, _col_type, _np_dtype, _pid_alive, qi
 from .ann import AnnIndex, GRAPH_DTYPE, _stale_tmp
-from .keywords import cache_problem
+from .keywords import cache_problem, cache_unproven
 from .store import ChunkStore, _VLOG_COLS, _fts_restore, _fts_trigger_ddl, _store_ddl
 
 _log = logging.getLogger(__name__)
@@ -99,7 +99,9 @@ class SQLiteDatabase(Database, apswutils.Database):
         new = self.path is not None and (not self.path.exists() or self.path.stat().st_size == 0)   # empty, after any rollback
         apswutils.Database.__init__(self, conn)
         self.busy_ms, self._stores, self._trees, self._wrote, self._verified = busy_ms, {}, {}, False, False
-        if new and not self.readonly: _use_wal(self.conn, busy_ms)   # only a file we create: another program's database keeps its journal
+        if new and not self.readonly:   # only a file we create: another program's database keeps its journal
+            _use_wal(self.conn, busy_ms)
+            if (note := self._damage_note()) and note.is_file() and not note.is_symlink(): note.unlink()   # an older file's, under this name
         if self.path is not None and not self.readonly: self.conn.execute('PRAGMA synchronous=NORMAL')
 
     def __repr__(self): return f"SQLiteDatabase({self.location!r}{', readonly' if self.readonly else ''})"
@@ -143,18 +145,29 @@ def _before_first_write(self:SQLiteDatabase):
     "Once per connection, before its first write: never write into a damaged file."
     if self._verified or self.path is None: return
     if bad := self.verify(): raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if _mendable(bad) else None)
-    if found := _found_damage(self._damage_note()):
+    if found := _found_damage(self):
         problems, mendable = found
         raise _damaged(self.path, 'litetree check found: ' + '; '.join(problems), _mend_advice(self.path) if mendable else None)
     self._verified = True
 
 def _mend_advice(path)->str: return f'`litetree check --repair --db {path}` rebuilds what is damaged from the rows'
 
-def _found_damage(note:Path|None)->tuple|None:
-    "`(problems, mendable)`: what a `check` found and noted beside the file (`_noted`), not mended since; None when there is no such note."
+def _found_damage(db)->tuple|None:
+    """`(problems, mendable)`: what a `check` noted beside the file (`_note_damage`) and SQLite still finds in the
+    tables the note names (the whole file, for damage to rows). A note whose damage is gone (the file mended by
+    hand, restored from a backup, or made anew under its name) is removed; None then, and when there is none."""
+    note = db._damage_note()
     if note is None or note.is_symlink() or not note.is_file(): return None
-    try: o = json.loads(note.read_text()); return [str(p) for p in o['problems']][:3], bool(o['repairable'])
+    try: o = json.loads(note.read_text()); problems, mendable, tables = [str(p) for p in o['problems']][:3], bool(o['repairable']), o['tables']
     except (OSError, ValueError, KeyError, TypeError): return ['problems (its note cannot be read)'], False
+    if not any(map(functools.partial(_still_damaged, db), tables or [None])): note.unlink(missing_ok=True); return None
+    return problems, mendable
+
+def _still_damaged(db, table:str|None)->bool:
+    "Does SQLite's integrity check still find damage in `table` (None: the whole file)? A table gone holds none."
+    try: return [r[0] for r in db.execute(f'PRAGMA integrity_check({qi(table)})' if table else 'PRAGMA integrity_check(1)')] != ['ok']
+    except (apsw.CorruptError, apsw.NotADBError): return True
+    except apsw.SQLError: return False
 
 @patch
 def _upgrade_logs(self:SQLiteDatabase): "Bring tables written by an older litetree up to date (stores do, below)."
@@ -342,7 +355,7 @@ def _store_names(db)->list:
     if not db.execute('SELECT 1 FROM sqlite_master WHERE name=?', (META,)).fetchone(): return []
     return [r[0] for r in db.execute(f"SELECT DISTINCT store FROM {META} WHERE key='generation' ORDER BY store")]
 
-_INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in|non-unique entry in) index (\S+)')
+_INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in) index (\S+)')   # not "non-unique entry": the rows break a UNIQUE
 _FTS_DAMAGE = re.compile(r'fts5.*?table "?(?:\w+\.)?(\w+)_fts\b', re.I)
 
 def _mendable(lines:list)->bool:
@@ -361,21 +374,28 @@ def _file_damage(db)->tuple:
         else: rows.append(b)
     return indexes, fts, rows
 
-def _mend_indexes(db, indexes:set, fts:set, repair:bool)->tuple:
-    "`(problems, repaired)` of damaged SQLite and FTS indexes, each rebuilt from its rows when `repair`."
-    problems, repaired = [], []
+def _index_damage(indexes:set, fts:set)->list:
+    "What `check` says of damaged SQLite indexes and stores' FTS indexes."
+    return [f'SQLite: index {i} does not match its table' for i in sorted(indexes)] + [f'store {s!r}: the keyword index is damaged (SQLite found it)' for s in sorted(fts)]
+
+def _damaged_tables(db, indexes:set, fts:set)->list:
+    "The tables whose integrity a write waits for: those of the damaged indexes, and the damaged FTS tables."
+    return sorted({r[0] for i in indexes for r in db.execute('SELECT tbl_name FROM sqlite_master WHERE name=?', (i,))} | {s + '_fts' for s in fts})
+
+def _mend_indexes(db, indexes:set, fts:set)->tuple:
+    "`(repaired, problems left)`: damaged SQLite and FTS indexes rebuilt from their rows."
+    repaired, left = [], []
     for i in sorted(indexes):
-        problems.append(f'SQLite: index {i} does not match its table')
-        if repair:
+        try:
             with db.writing(f'rebuilding index {i}'): db.execute(f'REINDEX {qi(i)}')
             repaired.append(f'index {i} rebuilt')
-    for s in sorted(fts):
-        problems.append(f'store {s!r}: the keyword index is damaged (SQLite found it)')
-        if repair: _fts_restore(db, s); repaired.append(f'store {s!r}: keyword index rebuilt')
-    return problems, repaired
+        except apsw.Error as e: left.append(f'SQLite: index {i} could not be rebuilt ({type(e).__name__}: {e}): restore {db.path} from a backup')
+    for s in sorted(fts): _fts_restore(db, s); repaired.append(f'store {s!r}: keyword index rebuilt')
+    return repaired, left
 
 def _check_keywords(db, s:str, repair:bool, damaged:set)->tuple:
-    "`(problems, repaired, notes)` of a store's FTS index and keyword cache (its FTS index not again when SQLite found it `damaged`)."
+    """`(problems, repaired, notes)` of a store's FTS index and keyword cache. An FTS index SQLite found `damaged` is
+    not looked at again, unless `repair` has just rebuilt it."""
     if db.readonly: return [], [], [f'store {s!r}: keyword index not checked (the file is open read-only)']
     if db.conn.in_transaction or db._locked(): return [], [], [f'store {s!r}: keyword index not checked (another process is writing)']
     if s in damaged and not repair: return [], [], []
@@ -383,8 +403,11 @@ def _check_keywords(db, s:str, repair:bool, damaged:set)->tuple:
         if repair: _fts_restore(db, s)
         return [f'store {s!r}: the keyword index does not match the rows ({why})'], [f'store {s!r}: keyword index rebuilt'] if repair else [], []
     if (why := cache_problem(db.get_store(s))):
-        if repair: db.get_store(s).cache_keywords(least=0)
-        return [f'store {s!r}: the keyword cache cannot be trusted ({why})'], [f'store {s!r}: keyword cache rebuilt'] if repair else [], []
+        done = repair and db.get_store(s).cache_keywords(least=0)
+        return [f'store {s!r}: the keyword cache cannot be trusted ({why})'], [f'store {s!r}: keyword cache rebuilt' if done else f'store {s!r}: keyword cache removed (FTS5 ranks alone)'] if repair else [], []
+    if cache_unproven(db.get_store(s)):
+        if repair: db.get_store(s).cache_keywords(least=0); return [], [f'store {s!r}: keyword cache rewritten with checksums'], []
+        return [], [], [f'store {s!r}: the keyword cache was written by an older litetree, without checksums, and is not used (FTS5 ranks) until it is rewritten: check --repair does that']
     return [], [], []
 
 def _check_graph(db, s:str, repair:bool)->tuple:
@@ -416,39 +439,42 @@ def check(self:SQLiteDatabase,
     Damage SQLite finds is noted beside the file, and writes are refused until a check finds none (`_before_first_write`)."""
     notes, kept = [], {s: dict(st) for s, st in self._stores.items()}
     indexes, fts, rows = _file_damage(self)
-    self._note_damage([f'SQLite: {b}' for b in rows] or _mend_indexes(self, indexes, fts, False)[0], not rows)
+    problems, repaired = [f'SQLite: {b}' for b in rows] or _index_damage(indexes, fts), []
+    self._note_damage(problems, not rows, None if rows else _damaged_tables(self, indexes, fts))
     if rows:
-        problems = [f'SQLite: {b}' for b in rows] + [f'the rows themselves are damaged: restore {self.path} from a backup, or add the documents again into a new file']
+        problems.append(f'the rows themselves are damaged: restore {self.path} from a backup, or add the documents again into a new file')
         return dict(ok=False, problems=problems, repaired=[], notes=notes, repairable=False)
-    if repair: self._verified = True   # this check looked deeper than the test before a first write: its repairs may write
-    problems, repaired = _mend_indexes(self, indexes, fts, repair and not self.readonly)
+    repair = repair and not self.readonly
+    if repair:
+        self._verified = True   # this check looked deeper than the test before a first write: its repairs may write
+        repaired, left = _mend_indexes(self, indexes, fts); problems += left
     for s in _store_names(self):
         for found in (_check_keywords(self, s, repair, fts), self._more_checks(s, repair), _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
             for into, got in zip((problems, repaired, notes), found): into += got
         _as_before(self, s, kept.get(s))
     ok = not problems or (bool(repaired) and self.check()['ok'])
-    return dict(ok=ok, problems=problems, repaired=repaired, notes=notes, repairable=True)
+    return dict(ok=ok, problems=problems, repaired=repaired, notes=notes, repairable=not self.readonly and not any('could not be rebuilt' in p for p in problems))
 
 @patch
 def _more_checks(self:SQLiteDatabase, s:str, repair:bool)->tuple:
-    "`(problems, repaired)` of the checks later modules add (`checks`), on a file no one else is writing."
-    if self.readonly or self._locked(): return [], []
+    "`(problems, repaired, notes)` of the checks later modules add (`checks`), on a file no one else is writing."
+    if self.readonly or self._locked(): return [], [], []
     problems, repaired = [], []
     for more in self.checks.values(): found, fixed = more(self, s, repair); problems += found; repaired += fixed
-    return problems, repaired
+    return problems, repaired, []
 
 @patch
 def _damage_note(self:SQLiteDatabase)->Path|None: return Path(f'{self.path}-damaged') if self.path else None
 
 @patch
-def _note_damage(self:SQLiteDatabase, problems:list, mendable:bool):
-    """Note the damage SQLite found beside the file (writes are refused while it stands: a write into a damaged index
-    can spread the damage), or clear the note when there is none."""
+def _note_damage(self:SQLiteDatabase, problems:list, mendable:bool, tables:list|None):
+    """Note the damage SQLite found beside the file, and in which `tables` (None: the rows, anywhere): writes are
+    refused while it stands, since a write through a damaged index spreads the damage. No damage clears the note."""
     note = self._damage_note()
-    if note is None or note.is_symlink() or not _writable(note): return
+    if note is None or self.readonly or note.is_symlink() or not os.access(note.parent, os.W_OK): return
     try:
         if not problems: note.unlink(missing_ok=True)
-        else: _write_note(note, dict(problems=problems[:5], repairable=mendable, since=time.time()))
+        else: _write_note(note, dict(problems=problems[:5], repairable=mendable, tables=tables, since=time.time()))
     except OSError as e: _log.warning('litetree: could not note what check found beside %s (%s)', self.path, e)
 
 def _as_before(db, s:str, st:dict|None):
