@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/api.html.md"""
 __all__ = ['KNOWN_EMBEDDERS', 'Index', 'Added']
 
 # %% ../nbs/05_api.ipynb #3722b490
-import os, glob, logging, itertools, functools
+import os, glob, logging, itertools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
 from .embed import load_embedder, MiniLMEmbedder

@@ -13,7 +13,7 @@ import re, os, stat, errno, json, time, inspect, difflib, hashlib, logging, unic
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
-from .core import Database, to_blob, to_blobs, embed_text, hash_embed
+from .core import Database, to_blobs, embed_text, hash_embed
 from .keywords import KW_BEHIND_MAX
 from .ann import _main_unread
 from .profiles import parse, profile_for, known_exts, BUILTIN_PROFILES

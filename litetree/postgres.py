@@ -8,14 +8,14 @@ Docs: https://litetree.github.io/litetree/postgres.html.md"""
 __all__ = ['META', 'TS_CONFIG', 'redact', 'PostgresDatabase', 'PgStore']
 
 # %% ../nbs/00f_postgres.ipynb #c80d8f8a
-import os, re, json, uuid, logging
+import re, json, logging
 from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict
 from .store import ChunkStore, _hit
-from .core import (Database, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, TOKENIZE, qi, to_vector, to_blob, to_blobs, DEFAULT_DTYPE, _np_dtype,
-                           embedder_id, _check_store_name, _parse_query, _widen, _col_type, _as_record, embed_text, _where_sql)
+from .core import (Database, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, qi, to_vector, to_blob, to_blobs, DEFAULT_DTYPE, _np_dtype,
+                           _check_store_name, _parse_query, _widen, _col_type, _as_record, embed_text, _where_sql)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, PLACE_COLS, tree_prefix, _place_test
 
 _log = logging.getLogger(__name__)
@@ -221,7 +221,7 @@ def _insert(self, recs:list, replace:bool=False)->list:
             raise ValueError(f"store {self.name!r} has no column {sorted(unknown)}: add it with get_store({sorted(unknown)[0]}=str)")
     vecs = [r for r in recs if r.get('embedding') is not None]
     if vecs: self._fix_dims(len(to_vector(vecs[0]['embedding'], self.dtype)))
-    ids, groups = [], {}
+    groups = {}
     for r in recs: groups.setdefault(tuple(sorted(r)), []).append(r)
     out = {}
     for ks, rs in groups.items():

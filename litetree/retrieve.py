@@ -277,13 +277,14 @@ def _rollup(hits, score='max', per=3)->list:
 
 @patch
 def _found_sections(self:Database, hits:list, score:str, per:int, n:int, store='store', prefix=None)->list:
-    """The `n` best sections of `hits` (`_rollup`) still in the document tree. Hits whose section's node row is gone
-    (a damaged file) are left out, and logged with what mends them, rather than ending the search with a KeyError."""
+    """`[(node_id, score, hits, node row)]`: the `n` best sections of `hits` (`_rollup`) still in the document tree.
+    Hits whose section's node row is gone (a damaged file) are left out, and logged with what mends them, rather than
+    ending the search with a KeyError."""
     live, lost = [], 0
-    for r in _rollup(hits, score, per):
+    for nid, s, hs in _rollup(hits, score, per):
         if len(live) == n: break
-        if self.node_row(r[0], store, prefix) is None: lost += 1
-        else: live.append(r)
+        if (node := self.node_row(nid, store, prefix)) is None: lost += 1
+        else: live.append((nid, s, hs, node))
     if lost: _log.warning('litetree: %d section(s) found are gone from the document tree (their nodes rows were lost); '
                           '`litetree check --repair` removes what is left of them', lost)
     return live
@@ -307,9 +308,8 @@ def sections(self:Database,
     corpus_path = kw.pop('corpus_path', False); kw.pop('gap', None)   # gap: spans are not merged here
     hits = self._tree_hits(q, emb, min(limit * fanout, MAX_LIMIT), store, prefix, rerank=rerank, **kw)
     ranked, out = self._found_sections(hits, score, per, limit, store, prefix), []
-    self._crumbed([hs[0] for _, _, hs in ranked], store, prefix, corpus_path)   # the breadcrumbs shown: each section's best hit's
-    for nid, s, hs in ranked:
-        n = self._node(nid, store, prefix)
+    self._crumbed([hs[0] for _, _, hs, _ in ranked], store, prefix, corpus_path)   # the breadcrumbs shown: each section's best hit's
+    for nid, s, hs, n in ranked:
         out.append(dict(node_id=nid, doc_id=n['doc_id'], title=n['title'], breadcrumb=hs[0]['breadcrumb'], score=s,
                         pages=(n['page_start'], n['page_end']), hits=len([h for h in hits if h['node_id'] == nid]),
                         snippets=[h['content'] for h in hs], read=f"read('{nid}')"))
@@ -344,8 +344,8 @@ def context(self:Database,
     related, max_read = check_count(related, 'related', 0, 1000), check_count(max_read, 'max_read', 1, 10_000_000)
     hits = self.doc_search(q, emb, limit=min(sections * fanout, MAX_LIMIT), store=store, prefix=prefix, spans=False, **kw)
     ranked = self._found_sections(hits, score, per, sections, store, prefix)
-    ops, out = [nid for nid, _, _ in ranked], []
-    for nid, s, hs in ranked:
+    ops, out = [nid for nid, *_ in ranked], []
+    for nid, s, hs, _ in ranked:
         r = self.read(nid, store, prefix, max_chars=max_read)
         sec = dict(node_id=nid, doc_id=r['doc_id'], title=r['title'], breadcrumb=r['breadcrumb'], pages=r['pages'], score=s, text=r['text'],
                    truncated=r['truncated'], snippets=[h['content'] for h in hs])

@@ -11,7 +11,6 @@ __all__ = ['PAGE_SIZE', 'SQLiteDatabase']
 import os, re, json, uuid, time, logging, functools
 from contextlib import contextmanager
 from pathlib import Path
-import numpy as np
 import apsw, apswutils
 from fastcore.basics import patch
 from .core import DEFAULT_DTYPE, Database, DatabaseDamaged, DatabaseLocked, HEADING_WEIGHT, META, _check_store_name, _col_type, _np_dtype, _pid_alive, qi
@@ -168,9 +167,6 @@ def _still_damaged(db, table:str|None)->bool:
     try: return [r[0] for r in db.execute(f'PRAGMA integrity_check({qi(table)})' if table else 'PRAGMA integrity_check(1)')] != ['ok']
     except (apsw.CorruptError, apsw.NotADBError): return True
     except apsw.SQLError: return False
-
-@patch
-def _upgrade_logs(self:SQLiteDatabase): "Bring tables written by an older litetree up to date (stores do, below)."
 
 @patch
 @contextmanager
@@ -393,11 +389,11 @@ def _mend_indexes(db, indexes:set, fts:set)->tuple:
     for s in sorted(fts): _fts_restore(db, s); repaired.append(f'store {s!r}: keyword index rebuilt')
     return repaired, left
 
-def _check_keywords(db, s:str, repair:bool, damaged:set)->tuple:
+def _check_keywords(db, s:str, repair:bool, damaged:set, busy:bool)->tuple:
     """`(problems, repaired, notes)` of a store's FTS index and keyword cache. An FTS index SQLite found `damaged` is
-    not looked at again, unless `repair` has just rebuilt it."""
+    not looked at again, unless `repair` has just rebuilt it. `busy`: another process holds the write lock."""
     if db.readonly: return [], [], [f'store {s!r}: keyword index not checked (the file is open read-only)']
-    if db.conn.in_transaction or db._locked(): return [], [], [f'store {s!r}: keyword index not checked (another process is writing)']
+    if db.conn.in_transaction or busy: return [], [], [f'store {s!r}: keyword index not checked (another process is writing)']
     if s in damaged and not repair: return [], [], []
     if (why := _fts_problem(db, s)):
         if repair: _fts_restore(db, s)
@@ -444,21 +440,22 @@ def check(self:SQLiteDatabase,
     if rows:
         problems.append(f'the rows themselves are damaged: restore {self.path} from a backup, or add the documents again into a new file')
         return dict(ok=False, problems=problems, repaired=[], notes=notes, repairable=False)
-    repair = repair and not self.readonly
+    repair, left = repair and not self.readonly, []
     if repair:
         self._verified = True   # this check looked deeper than the test before a first write: its repairs may write
         repaired, left = _mend_indexes(self, indexes, fts); problems += left
     for s in _store_names(self):
-        for found in (_check_keywords(self, s, repair, fts), self._more_checks(s, repair), _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
+        busy = self._locked()
+        for found in (_check_keywords(self, s, repair, fts, busy), self._more_checks(s, repair, busy), _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
             for into, got in zip((problems, repaired, notes), found): into += got
         _as_before(self, s, kept.get(s))
     ok = not problems or (bool(repaired) and self.check()['ok'])
-    return dict(ok=ok, problems=problems, repaired=repaired, notes=notes, repairable=not self.readonly and not any('could not be rebuilt' in p for p in problems))
+    return dict(ok=ok, problems=problems, repaired=repaired, notes=notes, repairable=not self.readonly and not left)
 
 @patch
-def _more_checks(self:SQLiteDatabase, s:str, repair:bool)->tuple:
-    "`(problems, repaired, notes)` of the checks later modules add (`checks`), on a file no one else is writing."
-    if self.readonly or self._locked(): return [], [], []
+def _more_checks(self:SQLiteDatabase, s:str, repair:bool, busy:bool)->tuple:
+    "`(problems, repaired, notes)` of the checks later modules add (`checks`), on a file no one else is writing (not `busy`)."
+    if self.readonly or busy: return [], [], []
     problems, repaired = [], []
     for more in self.checks.values(): found, fixed = more(self, s, repair); problems += found; repaired += fixed
     return problems, repaired, []
