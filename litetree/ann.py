@@ -304,13 +304,17 @@ def _saved_mark(self:AnnIndex, gen:bytes)->int:
     "How far the index file on disk has applied the log (0 when it is missing or another database's)."
     return _mark_of(self.path, gen)
 
+def _head_of(path:Path)->tuple|None:
+    "The header of the graph file at `path`: `(magic, applied, generation, token, slots, crc)`; None when there is none to read."
+    try:
+        if not path.is_file(): return None
+        with open(path, 'rb') as f: return _HDR.unpack(f.read(_HDR.size))
+    except (OSError, struct.error): return None
+
 def _mark_of(path:Path, gen:bytes)->int:
     "How far the graph file at `path` has applied its database's log (0 when it is missing or of another generation)."
-    try:
-        if not path.is_file(): return 0
-        with open(path, 'rb') as f: magic, applied, g, *_ = _HDR.unpack(f.read(_HDR.size))
-        return applied if magic == _MAGIC and g == gen else 0
-    except (OSError, struct.error): return 0
+    head = _head_of(path)
+    return head[1] if head and head[0] == _MAGIC and head[2] == gen else 0
 
 @patch
 def _trim(self:AnnIndex, upto:int, stamp:str|None=None):
@@ -433,7 +437,8 @@ def _apply(self:AnnIndex, touched, ids, vecs):
 @patch
 def _defer(self:AnnIndex, end:int, dtype:str):
     """Leave the entries in `(applied, end]` to exact search: their vectors are kept aside, and the graph's own vectors
-    for the ids they touched are hidden from its answers. The graph is not changed, so a mapped one is not copied."""
+    for the ids they touched are hidden from its answers. The graph itself is not changed: it still holds the log up
+    to `applied`, so it can be saved as it is, and a mapped one is not copied just to defer."""
     if (got := self._touched(self.applied, end, dtype)) is None: return self._sync()
     touched, ids, vecs = got
     _log.info('litetree: %d vector changes not yet in the HNSW index of %r are searched exactly', len(touched), self.store)
@@ -480,7 +485,7 @@ def _save_progress(ix:Index, slots:int, request:tuple, saving:list):
     path, applied, gen, tok = request
     t = time.monotonic()
     try: _write_graph(Path(path), ix.save(), applied, gen, tok, slots)
-    except OSError: return
+    except Exception: return   # out of disk or of memory for the copy: the graph goes on growing, and is saved at the end
     saving[:] = time.monotonic() - t, time.monotonic()
 
 def _feed(todo, conn):
@@ -541,11 +546,12 @@ def build_ahead(self:AnnIndex):
 def _keep_progress(self:AnnIndex, meta:dict):
     """During a long load, ask the builder to save its graph every `save_every` seconds, and trim the log up to what
     the file on disk holds: a load killed later loses only what came after, and the log does not grow without end."""
-    gen = bytes.fromhex(meta['generation'])
-    if (mark := min(self._saved_mark(gen), self.applied)) > int(meta.get('compacted', 0)): self._trim(mark)   # not past what the builder was sent
-    if time.monotonic() < self.save_due: return
-    self.builder[1].put((str(self.path), self.applied, gen, self._tok_at(self.applied, meta)))
-    self.save_due = time.monotonic() + self.save_every
+    gen, head = bytes.fromhex(meta['generation']), _head_of(self.path)
+    saved = head[1] if head and head[0] == _MAGIC and head[2] == gen else 0
+    if time.monotonic() >= self.save_due and saved < self.applied:   # asked before the trim below, which may take the entry its token is read from
+        self.builder[1].put((str(self.path), self.applied, gen, self._tok_at(self.applied, meta)))
+        self.save_due = time.monotonic() + self.save_every
+    if int(meta.get('compacted', 0)) < saved <= self.applied and self._tok_at(saved, meta) == head[3]: self._trim(saved)   # a file of this very log
 
 @patch
 def _start_builder(self:AnnIndex, meta):
@@ -678,7 +684,7 @@ def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
     ids, d = np.zeros(0, np.int64), np.zeros(0, np.float32)
     hidden = self.pending[2] if self.pending else ids
     if n > len(hidden) and k > 0:
-        exact = n < self.exact_below if exact is None else exact
+        exact = n - len(hidden) < self.exact_below if exact is None else exact   # as `len(self)` counts: the store re-scores by it
         m = self.index.search(q, min(n, (k + TIE_ROOM if exact else k) + len(hidden)), exact=exact)
         ids, d = np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
         if len(hidden): keep = ~np.isin(ids, hidden); ids, d = ids[keep], d[keep]   # changed since: their new vectors are pending

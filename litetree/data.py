@@ -68,6 +68,14 @@ def _looks_binary(raw:bytes)->bool:
     ctrl = sum(b < 32 and b not in (9, 10, 12, 13, 27) for b in sample)
     return ctrl / len(sample) > 0.10
 
+_UTF16_MARKS = (b'\xff\xfe', b'\xfe\xff')
+
+def _utf16_text(raw:bytes)->bool:
+    "Do bytes that begin with a UTF-16 byte-order mark read as text? (One file of random bytes in 32,768 begins so.)"
+    text = raw[:8192 // 2 * 2].decode('utf-16', errors='replace')
+    odd = sum(c == '\ufffd' or not (c.isprintable() or c in '\t\n\r\f\x1b') for c in text)
+    return odd <= 0.10 * len(text)
+
 def _western(text:str)->bool:
     "Does a cp1252 reading look like Western European text: mostly ASCII letters, accents here and there?"
     letters = [c for c in text if c.isalpha()]
@@ -75,8 +83,9 @@ def _western(text:str)->bool:
 
 def decode_bytes(raw:bytes, path='<bytes>')->tuple:
     "`(text, encoding)` for a text file's bytes; NUL bytes dropped; ParseError for binary data."
-    if raw.startswith((b'\xff\xfe', b'\xfe\xff')): return raw.decode('utf-16', errors='replace').replace('\x00', ''), 'utf-16'
-    if _looks_binary(raw): raise ParseError(path, 'looks like binary data, not text (is the extension wrong?)')
+    utf16 = raw.startswith(_UTF16_MARKS)
+    if utf16 and _utf16_text(raw): return raw.decode('utf-16', errors='replace').replace('\x00', ''), 'utf-16'
+    if utf16 or _looks_binary(raw): raise ParseError(path, 'looks like binary data, not text (is the extension wrong?)')
     raw = raw.replace(b'\x00', b'')
     try: return raw.decode('utf-8-sig'), 'utf-8'
     except UnicodeDecodeError: pass
@@ -96,7 +105,7 @@ def read_text(path)->tuple:
 def is_text_file(path)->bool:
     "Do a file's first 8 KB look like text (for files whose name does not say what they are)?"
     with open(path, 'rb') as f: head = f.read(8192)
-    return head.startswith((b'\xff\xfe', b'\xfe\xff')) or not _looks_binary(head)
+    return _utf16_text(head) if head.startswith(_UTF16_MARKS) else not _looks_binary(head)
 
 # %% ../nbs/01_data.ipynb #0c32bc2a
 def _pages_of(text:str)->list:

@@ -414,10 +414,10 @@ class _Parsers:
         level = _lowest_level()
         p = self.ctx.Process(target=module._parse_worker, args=(there, level), daemon=True, name='litetree-parser')
         try: _start_within(p, 'parse worker')   # a new process (forkserver, spawn) would otherwise run the caller's script again
-        except NoStart as e:                      # its server stopped: asked again, it would not answer either
-            here.close(); self.broken = str(e); _log.warning('litetree: %s; parsing the rest of the files in this process', e); return None
-        except (EOFError, OSError) as e:          # no process to be had: a fork out of memory, a forkserver killed as it made one
-            here.close(); there.close(); self._stillborn(_why(e)); return None
+        except (EOFError, OSError) as e:          # no process to be had: a fork out of memory, a forkserver killed or stopped as it made one
+            here.close(); there.close()
+            if not isinstance(e, NoStart): self._stillborn(_why(e)); return None
+            self.broken = str(e); _log.warning('litetree: %s; parsing the rest of the files in this process', e); return None   # asked again, it would not answer either
         there.close()
         return here, p
 
