@@ -6,8 +6,9 @@ Docs: https://litetree.github.io/litetree/data.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_BYTES', 'Parsed', 'ParseError', 'Profile', 'check_size', 'decode_bytes', 'read_text', 'is_text_file',
-           'front_matter', 'setext_to_atx', 'strip_running_lines', 'parse_text', 'rst_to_markdown', 'html_to_markdown',
-           'parse_html', 'parse_rst', 'parse_ipynb', 'parse_docx', 'parse_tei', 'verse_citation', 'is_verse_text']
+           'iter_lines', 'LineJoiner', 'front_matter', 'setext_to_atx', 'strip_running_lines', 'parse_text',
+           'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst', 'parse_ipynb', 'parse_docx', 'parse_tei',
+           'verse_citation', 'is_verse_text']
 
 # %% ../nbs/01_data.ipynb #2ba76b63
 import os, re, json, zipfile, logging
@@ -108,6 +109,22 @@ def is_text_file(path)->bool:
     return _utf16_text(head) if head.startswith(_UTF16_MARKS) else not _looks_binary(head)
 
 # %% ../nbs/01_data.ipynb #0c32bc2a
+def iter_lines(text:str):
+    "The lines of `text`, as `text.split('\\n')` gives them, one at a time: a long text is never a list of all its lines."
+    start = 0
+    while (end := text.find('\n', start)) >= 0:
+        yield text[start:end]
+        start = end + 1
+    yield text[start:]
+
+class LineJoiner:
+    "`'\\n'.join` of lines given one at a time, joined a block at a time: a million short lines are never a list of a million strings."
+    def __init__(self, block:int=4096): self.parts, self.lines, self.block = [], [], block
+    def add(self, line:str):
+        self.lines.append(line)
+        if len(self.lines) >= self.block: self.parts.append('\n'.join(self.lines)); self.lines = []
+    def text(self)->str: return '\n'.join(self.parts + ['\n'.join(self.lines)] if self.lines else self.parts)
+
 def _pages_of(text:str)->list:
     "Pages split at form feeds, numbered from 1; blank pages keep their number."
     return [(i + 1, p.strip('\n')) for i, p in enumerate(text.split('\f'))] if text.strip() else []
@@ -125,15 +142,17 @@ def front_matter(text:str)->tuple:
 
 def setext_to_atx(text:str)->str:
     "Markdown's underlined headings (a line over `===` or `---`) written as `#` and `##` lines, outside code fences."
-    out, fence = [], None
-    for l in text.split('\n'):
+    out, fence, prev, before = LineJoiner(), None, None, None   # prev: the last line, not yet written; before: the one written before it
+    for l in iter_lines(text):
         if (f := _fence_mark.match(l)) and (fence is None or (f[1][0] == fence[0] and len(f[1]) >= len(fence))): fence = None if fence else f[1]
-        prev = out[-1] if out else ''
-        one_line = len(out) < 2 or not out[-2].strip()   # a one-line paragraph: longer ones are rare as titles
-        if fence is None and (m := _setext_mark.match(l)) and prev.strip() and one_line and not re.match(r'\s{0,3}([#>|*+-]|\d+[.)]\s|`{3}|~{3})', prev):
-            out[-1] = ('#' if m[1][0] == '=' else '##') + ' ' + prev.strip()
-        else: out.append(l)
-    return '\n'.join(out)
+        one_line = before is None or not before.strip()   # a one-line paragraph: longer ones are rare as titles
+        if fence is None and prev and (m := _setext_mark.match(l)) and prev.strip() and one_line and not re.match(r'\s{0,3}([#>|*+-]|\d+[.)]\s|`{3}|~{3})', prev):
+            prev = ('#' if m[1][0] == '=' else '##') + ' ' + prev.strip()
+            continue
+        if prev is not None: out.add(prev); before = prev
+        prev = l
+    if prev is not None: out.add(prev)
+    return out.text()
 
 _bare_pageno = re.compile(r'^\W*(page\s+)?[0-9ivxlc]+\W*$', re.I)
 

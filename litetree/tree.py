@@ -11,7 +11,7 @@ __all__ = ['detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', '
 # %% ../nbs/02_tree.ipynb #d8e4096b
 import re, json, time, hashlib, logging, itertools, functools, threading
 from dataclasses import dataclass, field
-from .data import verse_citation, is_verse_text
+from .data import verse_citation, is_verse_text, iter_lines, LineJoiner
 from .profiles import as_chunker
 
 _log = logging.getLogger(__name__)
@@ -22,7 +22,7 @@ _fence = re.compile(r'^\s{0,3}(`{3,}|~{3,})')
 def _md_lines(text:str):
     "Yield `(line, in_fence)`; fence lines themselves count as inside."
     open_ = None
-    for line in text.split('\n'):
+    for line in iter_lines(text):
         m = _fence.match(line)
         if open_ is None and m: open_ = m[1]; yield line, True
         elif open_ is not None:
@@ -33,19 +33,20 @@ def _md_lines(text:str):
 # %% ../nbs/02_tree.ipynb #c2d00458
 _heading = re.compile(r'^(#{1,6})\s+(.+?)\s*#*\s*$')
 
-def _per_text(fn, most:int=1 << 23):
-    """`fn(text)` remembered for the last texts it was computed for, up to `most` characters of them, the oldest
-    forgotten first: a document's pages are asked about several times (its mode, its title, its tree), each time a
-    pass over every line, and neither a book of many pages nor a long file should stay in memory once it is done."""
+def _per_text(fn, most:int=1 << 23, size=len):
+    """`fn(text)` remembered for the last texts it was computed for, up to `most` characters of them (as `size`
+    measures them), the oldest forgotten first: a document's pages are asked about several times (its mode, its title,
+    its tree), each time a pass over every line, and neither a book of many pages nor a long file should stay in
+    memory once it is done. A text longer than `most` is remembered alone, until the next text comes."""
     memo, lock, none = {}, threading.Lock(), object()
-    def run(text:str):
+    def run(text):
         with lock: got = memo.get(text, none)
         if got is not none: return got
         out = fn(text)
         with lock:
             if text not in memo:
-                while memo and run.chars + len(text) > most: run.chars -= len(k := next(iter(memo))); del memo[k]
-                memo[text] = out; run.chars += len(text)
+                while memo and run.chars + size(text) > most: run.chars -= size(k := next(iter(memo))); del memo[k]
+                memo[text] = out; run.chars += size(text)
         return out
     def clear():
         with lock: memo.clear(); run.chars = 0
@@ -57,15 +58,21 @@ def _headings(text:str)->tuple:
     "`(line_index, level, title)` for each markdown heading outside fences."
     return tuple((i, len(m[1]), m[2].strip()) for i, (l, f) in enumerate(_md_lines(text)) if not f and (m := _heading.match(l)))
 
-def _text_lines(text:str)->int:
-    "Non-blank lines that are not headings: how much prose a page carries."
-    return sum(1 for l, f in _md_lines(text) if l.strip() and (f or not _heading.match(l)))
-
 @_per_text
+def _line_counts(text:str)->tuple:
+    """`(headings, text lines)`: how many markdown headings a page has, and how many non-blank lines that are not
+    headings (how much prose it carries). Counted, not listed: a page of a million `#` lines is not structure, and
+    deciding so should not cost a million tuples."""
+    heads = text_lines = 0
+    for l, f in _md_lines(text):
+        if not f and _heading.match(l): heads += 1
+        elif l.strip(): text_lines += 1
+    return heads, text_lines
+
 def _structured(text:str)->bool:
     "The guard: a page with three or more headings and more than two per line of text is not structure."
-    n = len(_headings(text))
-    return n < 3 or n <= 2 * _text_lines(text)
+    n, text_lines = _line_counts(text)
+    return n < 3 or n <= 2 * text_lines
 
 # %% ../nbs/02_tree.ipynb #dac55482
 _units = 'one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth'
@@ -197,13 +204,13 @@ def detect_mode(pages)->str:
     "Which structural signal this document carries: `markdown`, `verse`, `chapter`, `text`, `numbered` or `window`."
     return _detect_mode(tuple((p, t) for p, t in pages))
 
-@functools.lru_cache(maxsize=4)   # a file's title and its tree both ask, about the same pages
+@functools.partial(_per_text, size=lambda pages: sum(len(t) for _, t in pages))   # a file's title and its tree both ask, about the same pages
 def _detect_mode(pages:tuple)->str:
     text = '\n'.join(t for _, t in pages)
     if is_verse_text(text): return 'verse'
     n = _text_signals(pages)
-    plain = n >= 2 and n > 2 * sum(len(_headings(t)) for _, t in pages)   # a few `# BANNER` lines in plain text are not markdown
-    if any(_headings(t) and _structured(t) for _, t in pages) and not plain: return 'markdown'
+    plain = n >= 2 and n > 2 * sum(_line_counts(t)[0] for _, t in pages)   # a few `# BANNER` lines in plain text are not markdown
+    if any(_line_counts(t)[0] and _structured(t) for _, t in pages) and not plain: return 'markdown'
     if sum(len(_chapter_lines(t)) for _, t in pages) >= 2: return 'chapter'
     if n >= 2: return 'text'
     if _numbered_sequence(pages): return 'numbered'
@@ -240,10 +247,21 @@ class TreeNode:
 # %% ../nbs/02_tree.ipynb #157b52b7
 _md_marks = re.compile(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}')   # heading hashes, quote and list marks, emphasis and code ticks
 
+_LINE_READ = 4096   # characters of a line read for a summary: a 100 MB line is not split into words for its first 300
+
+def _splitlines(text:str, block:int=1 << 16):
+    "`text.splitlines()`, a block of lines at a time: what a summary does not read is not split."
+    start = 0
+    while start < len(text):
+        end = text.find('\n', start + block)
+        end = len(text) if end < 0 else end + 1
+        yield from text[start:end].splitlines()
+        start = end
+
 def summarize_extractive(text:str, n:int=300)->str:
     """First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`. Lines are
     cleaned only until there are more than `n` characters: a long section's text is not all read for its first 300."""
-    return _clean_start(text.splitlines(), n)
+    return _clean_start((l[:_LINE_READ] for l in _splitlines(text)), n)
 
 def _clean_start(lines, n:int)->str:
     "The first `n` characters of `lines` cleaned of blank lines, fences and markdown marks, cut at a word."
@@ -269,10 +287,10 @@ def _assemble(events, title:str, pages:list)->list:
         else:
             _, page, line = ev
             segs = nodes[stack[-1]].segments
-            if segs and segs[-1][0] == page: segs[-1][1].append(line)   # lines gathered, joined once below: linear in the text
-            else: segs.append((page, [line]))
+            if not segs or segs[-1][0] != page: segs.append((page, LineJoiner()))
+            segs[-1][1].add(line)   # lines gathered, joined a block at a time: linear in the text
     for n in nodes:
-        n.segments = [(p, t) for p, ls in n.segments if (t := '\n'.join(ls).strip('\n')).strip()]
+        n.segments = [(p, t) for p, ls in n.segments if (t := ls.text().strip('\n')).strip()]
         if n.seq and n.segments: n.page_end = max(n.page_end, n.segments[-1][0])
     return nodes
 
@@ -327,7 +345,7 @@ def _markdown_events(pages, title, min_level=1, max_levels=4, signal='markdown',
     top = _lone_top(pages, heads, title) if root_heading else set()   # the top headings that say the title: the root
     level = _compact(lvl for p, hs in heads.items() for i, (lvl, _) in hs.items() if (p, i) not in top)
     for p, txt in pages:
-        for i, line in enumerate(txt.split('\n')):
+        for i, line in enumerate(iter_lines(txt)):
             h = heads.get(p, {}).get(i)
             if (p, i) in top: continue
             if h and level[h[0]] <= max_levels: yield ('head', p, level[h[0]], h[1], signal)
@@ -449,7 +467,7 @@ def _window_events(pages, window=8):
         if k % window == 0 and len(pages) > window:   # one window would only repeat the document: its text is the root's
             last = pages[min(k + window, len(pages)) - 1][0]
             yield ('head', p, 1, f'Pages {p + off}–{last + off}', 'window')
-        for line in txt.split('\n'): yield ('line', p, line)
+        yield ('line', p, txt)   # a page's lines, whole: nothing here looks at them one by one
 
 # %% ../nbs/02_tree.ipynb #63d351bb
 def _norm_title(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
