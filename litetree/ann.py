@@ -71,7 +71,7 @@ class AnnIndex:
     ahead_from = 5_000    # changes waiting in the log that start a builder process during a load (`build_ahead`)
     retry_from = 0        # the log's end before which no builder is started again, after one could not start
     feed_ahead = 16       # batches for the builder the loader holds before it waits for it (16 x 5,000 384-dim float16 vectors: 60 MB; at least 1)
-    read_budget = 1.0     # seconds a connection that has not written spends replaying before searching the rest exactly
+    read_budget = 0.5     # seconds a connection that has not written spends replaying before searching the rest exactly
     first_batch = 200     # log entries a budgeted replay applies first: their pace sizes the batches after them
     save_every = 10.0     # seconds between progress saves during a writer's long replay or load (a reader saves at close)
     compact_below = 0.5   # compact when fewer than this share of the graph's slots hold live vectors
