@@ -4,7 +4,7 @@ A store of `--base` synthetic chunks is made and its graph saved. Then one write
 files (`--per-file` chunks each, `hash_embed`), while `--readers` reader processes each hold an `Index` open and
 run a vector search every 0.2 s, timing each one (wall clock: waiting is what a reader feels). Before the writer
 starts, each reader times the same searches on the idle store: the baseline, in the same process. A reader
-connection has `AnnIndex.read_budget` (1 s) for catching up with the writer's change log; past it, what is left
+connection has `AnnIndex.read_budget` (0.5 s) for catching up with the writer's change log; past it, what is left
 is searched exactly.
 
 Prints per reader count of searches, p50 / p95 / max seconds during the load, and the idle p50 beside them.

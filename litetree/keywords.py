@@ -259,16 +259,19 @@ def _whole_weights(t)->bool:
     the cache multiplies it by the count: the same number for whole weights (the default 1 and 2), not for 0.1."""
     return (w := _bm25_weights(t)) is not None and all(float(x).is_integer() for x in w)
 
-def _kw_state(t)->dict|None:
+def _kw_state(t, hurry:bool=True)->dict|None:
     """The store's keyword cache as this connection can use it: as written while FTS5 has not changed since, caught up
-    from its log of written rows when it has; None when there is no cache or it cannot be caught up."""
+    from its log of written rows when it has; None when there is no cache or it cannot be caught up. In a `hurry` (a
+    query), also None while catching up would take over `KW_CATCH_UP_TIME` and the file has not been still as long."""
     st, seen = _store(t), _db_seen(t.db)
     kw = st.get('kw') or {}
     if kw.get('seen') != seen:
+        waited = st.get('kw_waited')   # (the file's state, when) a query last left the catch-up for later
+        still = waited is not None and waited[0] == seen and time.monotonic() - waited[1] >= KW_CATCH_UP_TIME
         try:
-            with t.db.conn: now, state = _kw_state_now(t, kw, hurry=st.get('kw_waited') != seen)   # one snapshot of the file
-        except _NotNow:   # a long log, perhaps a writer at work: FTS5 ranks this query, and the next catches up if the file is as it was
-            st['kw_waited'] = seen
+            with t.db.conn: now, state = _kw_state_now(t, kw, hurry=hurry and not still)   # one snapshot of the file
+        except _NotNow:   # a long log, perhaps a writer at work: FTS5 ranks, until the file has been still a while
+            if not (waited and waited[0] == seen): st['kw_waited'] = (seen, time.monotonic())
             return None
         kw = st['kw'] = dict(seen=seen, now=now, state=state)
     return kw['state']
@@ -490,7 +493,7 @@ def cache_problem(t, sample:int=200)->str|None:
     if meta.get('kw_log') and not _log_intact(t): return 'its log of rows written since lost a trigger, so writes went unseen'
     try:
         _store(t).pop('kw', None)   # read afresh, not as a query last left it
-        if (s := _kw_state(t)) is None or 'stale' in s:   # being caught up: only its rows' checksums can be held to account
+        if (s := _kw_state(t, hurry=False)) is None or 'stale' in s:   # being caught up: only its rows' checksums can be held to account
             for row in t.db.conn.execute(f'SELECT term, crc, docs, counts FROM {qi(t.name + "_kw")}'): _proven([row])
             return None
         if abs(s['length'] - s['avgdl'] * s['N']) > 0.5: return "its row lengths differ from the FTS index's totals"

@@ -247,8 +247,6 @@ class TreeNode:
 # %% ../nbs/02_tree.ipynb #157b52b7
 _md_marks = re.compile(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}')   # heading hashes, quote and list marks, emphasis and code ticks
 
-_LINE_READ = 4096   # characters of a line read for a summary: a 100 MB line is not split into words for its first 300
-
 def _splitlines(text:str, block:int=1 << 16):
     "`text.splitlines()`, a block of lines at a time: what a summary does not read is not split."
     start = 0
@@ -261,15 +259,17 @@ def _splitlines(text:str, block:int=1 << 16):
 def summarize_extractive(text:str, n:int=300)->str:
     """First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`. Lines are
     cleaned only until there are more than `n` characters: a long section's text is not all read for its first 300."""
-    return _clean_start((l[:_LINE_READ] for l in _splitlines(text)), n)
+    return _clean_start(_splitlines(text), n)
 
 def _clean_start(lines, n:int)->str:
     "The first `n` characters of `lines` cleaned of blank lines, fences and markdown marks, cut at a word."
     words, size = [], 0
     for l in lines:
         if not l.strip() or _fence.match(l): continue
-        ws = _md_marks.sub('', l).split(); words += ws; size += sum(map(len, ws)) + len(ws)
-        if size > n + 1: break   # ' '.join(words) is longer than n: later lines cannot change its first n characters
+        for w in re.finditer(r'\S+', _md_marks.sub('', l)):   # a word at a time: a 100 MB line is not split for its first 300 characters
+            words.append(w[0]); size += len(w[0]) + 1
+            if size > n + 1: break   # ' '.join(words) is longer than n: later words cannot change its first n characters
+        if size > n + 1: break
     clean = ' '.join(words)
     return clean if len(clean) <= n else clean[:n].rsplit(' ', 1)[0] + '…'
 
