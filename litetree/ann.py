@@ -311,10 +311,14 @@ def _head_of(path:Path)->tuple|None:
         with open(path, 'rb') as f: return _HDR.unpack(f.read(_HDR.size))
     except (OSError, struct.error): return None
 
+def _own_head(path:Path, gen:bytes)->tuple|None:
+    "The header of the graph file at `path` when it is a graph of generation `gen`'s database; else None."
+    head = _head_of(path)
+    return head if head and head[0] == _MAGIC and head[2] == gen else None
+
 def _mark_of(path:Path, gen:bytes)->int:
     "How far the graph file at `path` has applied its database's log (0 when it is missing or of another generation)."
-    head = _head_of(path)
-    return head[1] if head and head[0] == _MAGIC and head[2] == gen else 0
+    return head[1] if (head := _own_head(path, gen)) else 0
 
 @patch
 def _trim(self:AnnIndex, upto:int, stamp:str|None=None):
@@ -546,8 +550,8 @@ def build_ahead(self:AnnIndex):
 def _keep_progress(self:AnnIndex, meta:dict):
     """During a long load, ask the builder to save its graph every `save_every` seconds, and trim the log up to what
     the file on disk holds: a load killed later loses only what came after, and the log does not grow without end."""
-    gen, head = bytes.fromhex(meta['generation']), _head_of(self.path)
-    saved = head[1] if head and head[0] == _MAGIC and head[2] == gen else 0
+    gen = bytes.fromhex(meta['generation'])
+    saved = head[1] if (head := _own_head(self.path, gen)) else 0
     if time.monotonic() >= self.save_due and saved < self.applied:   # asked before the trim below, which may take the entry its token is read from
         self.builder[1].put((str(self.path), self.applied, gen, self._tok_at(self.applied, meta)))
         self.save_due = time.monotonic() + self.save_every

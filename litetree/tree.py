@@ -261,15 +261,17 @@ def summarize_extractive(text:str, n:int=300)->str:
     cleaned only until there are more than `n` characters: a long section's text is not all read for its first 300."""
     return _clean_start(_splitlines(text), n)
 
+def _clean_words(lines):
+    "The words of `lines` without blank lines, fences and markdown marks, one at a time: a 100 MB line is not split for its first 300 characters."
+    for l in lines:
+        if l.strip() and not _fence.match(l): yield from (w[0] for w in re.finditer(r'\S+', _md_marks.sub('', l)))
+
 def _clean_start(lines, n:int)->str:
     "The first `n` characters of `lines` cleaned of blank lines, fences and markdown marks, cut at a word."
     words, size = [], 0
-    for l in lines:
-        if not l.strip() or _fence.match(l): continue
-        for w in re.finditer(r'\S+', _md_marks.sub('', l)):   # a word at a time: a 100 MB line is not split for its first 300 characters
-            words.append(w[0]); size += len(w[0]) + 1
-            if size > n + 1: break   # ' '.join(words) is longer than n: later words cannot change its first n characters
-        if size > n + 1: break
+    for w in _clean_words(lines):
+        words.append(w); size += len(w) + 1
+        if size > n + 1: break   # ' '.join(words) is longer than n: later words cannot change its first n characters
     clean = ' '.join(words)
     return clean if len(clean) <= n else clean[:n].rsplit(' ', 1)[0] + '…'
 
