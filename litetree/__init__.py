@@ -1,7 +1,7 @@
 __version__ = "0.0.1"
 
-# A database has every method of litetree's API after any litetree import, whichever module it came from:
-# the backends register with `database()` (`sqlite`, `postgres`), and the modules that add methods to `Database`
-# (documents, trees, ingestion, retrieval, the LLM seams) are loaded with the package.
+# Importing any part of litetree loads the whole package, so a database has every method of its API however it was
+# reached: `backends` joins each backend's storage classes with the layers written on top (ingestion, the corpus tree,
+# retrieval, the LLM seams) and registers the result with `database()`.
 from . import (core, ann, keywords, store, sqlite, documents, postgres, data, pdf, profiles, embed, tree, ingest,
-               corpus, retrieve, llm)
+               corpus, retrieve, llm, backends)

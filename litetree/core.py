@@ -7,9 +7,9 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 # %% auto #0
 __all__ = ['MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'DECLARABLE', 'STOP_WORDS',
            'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW', 'Database', 'DatabaseLocked',
-           'DatabaseDamaged', 'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'to_blobs', 'hash_embed',
-           'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker', 'rerank_hits',
-           'fusion_weight']
+           'DatabaseDamaged', 'Store', 'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'to_blobs',
+           'hash_embed', 'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker',
+           'rerank_hits', 'fusion_weight']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
 import os, re, json, hashlib, logging, itertools, unicodedata, functools
@@ -20,13 +20,16 @@ from fastcore.basics import patch
 _log = logging.getLogger(__name__)
 
 # %% ../nbs/00_core.ipynb #11fb78a0
+def _contract(f):
+    "Mark `f` as a method each backend writes for itself; the body is its documentation."
+    f.contract = True
+    return f
+
+def _todo(self, name:str):
+    raise NotImplementedError(f"{type(self).__name__} does not implement `{name}`, a method of litetree's backend contract")
+
 class Database:
-    "A litetree database, whatever holds it. Backends implement `BOUNDARY`; everything else is written once, on top."
-    BOUNDARY = ('get_store', 'has_store', 'store_meta', 'writing', 'close',                      # stores and transactions
-                'get_tree', 'write_doc', 'delete_doc', 'delete_source',                             # documents, written whole
-                'doc_rows', 'doc_hash', 'doc_for_file', 'node_rows', 'node_row', 'node_titles', 'doc_chunks',  # reads for trees, ingest, eval
-                'known_vectors', 'counts',
-                'doc_places', 'top_titles', 'set_collection', 'docs_where', 'change_mark')            # the corpus tree (02b_corpus)
+    "A litetree database, whatever holds it: the contract each backend implements, and what is written once on top of it."
     sem_search = True   # embed documents by default (`database(sem_search=False)`: keywords only)
     path = None         # the database's file, for a backend that has one
     schemes = ()        # the URL schemes a backend opens (`postgresql://...`); '' for plain paths; `database()` picks by them
@@ -37,11 +40,196 @@ class Database:
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
 
+    # stores and transactions
+    @_contract
+    def get_store(self, name:str='store', ann:bool=None, dtype:str=None, **cols)->'Store':
+        "Open a chunk store, creating it (or the columns it lacks) when missing."
+        _todo(self, 'get_store')
+    @_contract
+    def has_store(self, name:str='store')->bool:
+        "Is there a chunk store called `name`? Asking creates nothing."
+        _todo(self, 'has_store')
+    @_contract
+    def store_meta(self, store:str)->dict:
+        "What a store records about itself: dtype, nbytes, embedder and what it declared."
+        _todo(self, 'store_meta')
+    @_contract
+    def writing(self, what:str=''):
+        "A context manager: one write transaction, taken at once; `what` names the work for other writers' messages."
+        _todo(self, 'writing')
+    @_contract
+    def close(self):
+        "Save what is cached beside the database, then close the connection."
+        _todo(self, 'close')
+    @_contract
+    def change_mark(self)->tuple|None:
+        "Something that changes whenever the database does (by any connection); None inside a transaction."
+        _todo(self, 'change_mark')
+
+    # documents, written and removed whole
+    @_contract
+    def get_tree(self, store:str='store', prefix:str=None, ann:bool=None, **cols):
+        "Create the docs and nodes tables and a node-aware chunk store when missing; return the tables."
+        _todo(self, 'get_tree')
+    @_contract
+    def write_doc(self, doc:dict, nodes:list, chunks:list, emb_fn=None, store:str='store', prefix:str=None)->bool:
+        "Store a document whole, replacing what came from the same source, in one transaction; True when it replaced one."
+        _todo(self, 'write_doc')
+    @_contract
+    def delete_doc(self, did:str, store:str='store', prefix:str=None)->int:
+        "Remove a document, its nodes and its chunks; 1, or 0 when there was none."
+        _todo(self, 'delete_doc')
+    @_contract
+    def delete_source(self, source:str, store:str='store', prefix:str=None)->int:
+        "Remove every document that came from `source`; how many."
+        _todo(self, 'delete_source')
+
+    # reads for trees, ingestion and evaluation
+    @_contract
+    def doc_rows(self, store:str='store', prefix:str=None)->list:
+        "Every document's row, oldest first."
+        _todo(self, 'doc_rows')
+    @_contract
+    def doc_hash(self, did:str, store:str='store', prefix:str=None)->str|None:
+        "The content hash a document was stored with, or None."
+        _todo(self, 'doc_hash')
+    @_contract
+    def doc_for_file(self, source:str, file_hash:str, store:str='store', prefix:str=None)->str|None:
+        "The id of the document stored from `source` with exactly these bytes, if any."
+        _todo(self, 'doc_for_file')
+    @_contract
+    def node_rows(self, did:str=None, store:str='store', prefix:str=None)->list:
+        "A document's nodes in order (every document's when `did` is None)."
+        _todo(self, 'node_rows')
+    @_contract
+    def node_row(self, node_id:str, store:str='store', prefix:str=None)->dict|None:
+        "One node's row, or None."
+        _todo(self, 'node_row')
+    @_contract
+    def node_titles(self, node_ids, store:str='store', prefix:str=None)->dict:
+        "`{node id: title}` for those of `node_ids` that exist, in one query."
+        _todo(self, 'node_titles')
+    @_contract
+    def doc_chunks(self, did:str=None, store:str='store', columns=('node_id', 'content'), ords=None)->list:
+        "A document's chunks in reading order (every document's when `did` is None), as dicts of `columns`."
+        _todo(self, 'doc_chunks')
+    @_contract
+    def known_vectors(self, hashes, store:str='store')->dict:
+        "`{hash: embedding bytes}` for those of `hashes` the store already holds a vector for."
+        _todo(self, 'known_vectors')
+    @_contract
+    def counts(self, store:str='store', prefix:str=None)->dict:
+        "How much the database holds: documents, sections, chunks, pages, and the embedder of its vectors."
+        _todo(self, 'counts')
+
+    # the corpus tree (`02b_corpus`)
+    @_contract
+    def doc_places(self, store:str='store', prefix:str=None)->list:
+        "Every document's id, title, source, pages and collection, and whether it came from a file."
+        _todo(self, 'doc_places')
+    @_contract
+    def top_titles(self, store:str='store', prefix:str=None, level:int=1)->dict:
+        "`{doc_id: [titles]}` of every document's sections at `level`, in order."
+        _todo(self, 'top_titles')
+    @_contract
+    def set_collection(self, did:str, collection:str|None, store:str='store', prefix:str=None)->int:
+        "Put a stored document in `collection` (None: in none); 1, or 0 when nothing changed."
+        _todo(self, 'set_collection')
+    @_contract
+    def docs_where(self, places:list, store:str='store', prefix:str=None)->tuple:
+        "`(sql, args)`: a chunk store `where=` keeping the chunks of documents in any of `places`."
+        _todo(self, 'docs_where')
+
+Database.BOUNDARY = tuple(n for n, f in vars(Database).items() if getattr(f, 'contract', False))
+
 class DatabaseLocked(RuntimeError):
     "Another process held the write lock for longer than the busy timeout."
 
 class DatabaseDamaged(RuntimeError):
     "The database file fails SQLite's checks: litetree reads what it can and writes nothing to it."
+
+
+# %% ../nbs/00_core.ipynb #6683713e
+class Store:
+    "A chunk store, whatever holds it: texts with their vectors, a keyword index and a vector index. Backends implement the contract."
+    @_contract
+    def add(self, records, emb_fn=None, embeddings=None, replace:bool=False)->list:
+        "Write chunks (dicts with `content`, or strings) with their vectors in one transaction; their ids."
+        _todo(self, 'add')
+    @_contract
+    def remove(self, ids=None, where=None, where_args=None)->int:
+        "Delete chunks by id or by filter; how many went."
+        _todo(self, 'remove')
+    @_contract
+    def fts_search(self, q:str, limit:int=10, where=None, where_args=None, columns=None, widen='auto')->list:
+        "Keyword search; each hit carries `_bm25` (lower is better)."
+        _todo(self, 'fts_search')
+    @_contract
+    def vec_search(self, emb, limit:int=10, where=None, where_args=None, columns=None)->list:
+        "Nearest chunks by cosine distance; each hit carries `_distance`."
+        _todo(self, 'vec_search')
+    @_contract
+    def keyword_leg(self, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
+        "`[(id, score)]` for what a user typed, in its strict or widened form, best first."
+        _todo(self, 'keyword_leg')
+    @_contract
+    def vector_ids(self, emb, limit:int, where=None, where_args=None)->list:
+        "`[(id, distance)]`, nearest first."
+        _todo(self, 'vector_ids')
+    @_contract
+    def rows_by_id(self, ids, columns=None)->dict:
+        "`{id: row}` for those of `ids` that exist, embeddings left out unless asked for."
+        _todo(self, 'rows_by_id')
+    @_contract
+    def text_of(self, i:int)->str:
+        "A chunk's heading and content, as the keyword index sees them."
+        _todo(self, 'text_of')
+    @_contract
+    def declared(self, key:str, default=None):
+        "What the store's embedder declared (`embedder`, `fusion_weight`, `max_distance`)."
+        _todo(self, 'declared')
+    @_contract
+    def check_where(self, where):
+        "Refuse a `where` dict naming a column the store does not have."
+        _todo(self, 'check_where')
+    @_contract
+    def build_ahead(self):
+        "Send what this connection committed to the vector index's builder, where there is one."
+        _todo(self, 'build_ahead')
+    @_contract
+    def optimize_keywords(self):
+        "Merge the keyword index after a large load, where that means anything."
+        _todo(self, 'optimize_keywords')
+    @_contract
+    def keywords_behind(self)->int:
+        "Rows written since a keyword cache was (0 without one)."
+        _todo(self, 'keywords_behind')
+    def _forget_declared(self): pass   # a backend that caches `declared` drops it here
+
+    def keyword_ids(self, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
+        """`[(id, score)]` for what a user typed: strict, widened, or strict topped up with widened hits when it found fewer
+        than `enough` (default `limit`): ranking every row a widened query matches is the keyword leg's main cost."""
+        if widen != 'auto': return self.keyword_leg(q, bool(widen), limit, where, where_args)
+        hits = self.keyword_leg(q, False, limit, where, where_args)
+        if len(hits) < min(limit, enough or limit):
+            seen = {i for i, _ in hits}
+            hits += [h for h in self.keyword_leg(q, True, limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
+        return hits
+
+    def check_embedder(self, emb_fn, record:bool=False):
+        "Refuse an embedder other than the one this store's vectors came from; `record` writes down the first one, with what it declares."
+        eid, have = embedder_id(emb_fn), self.declared('embedder')
+        if eid and have and eid != have:
+            raise ValueError(f"store {self.name!r} was built with embedder {have!r}; {eid!r} makes incomparable vectors: "
+                             f"pass the original embedder, or use another store")
+        if eid and record and not have:
+            self.db._set_meta(self.name, 'embedder', eid)
+            for k in DECLARABLE:
+                if (v := getattr(emb_fn, k, None)) is not None: self.db._set_meta(self.name, k, float(v))
+            self._forget_declared()
+
+Store.BOUNDARY = tuple(n for n, f in vars(Store).items() if getattr(f, 'contract', False))
+
 
 # %% ../nbs/00_core.ipynb #b99ed064
 def database(path=None,              # a file path; None or ':memory:' for an in-memory database
@@ -54,7 +242,7 @@ def database(path=None,              # a file path; None or ':memory:' for an in
     if scheme not in Database._backends:
         known = ', '.join(sorted(s for s in Database._backends if s)) or 'none'
         raise ValueError(f"no litetree backend opens {scheme or 'file'}:// URLs; known: {known}")
-    db = Database._backends[scheme](path, busy_ms, readonly)   # SQLiteDatabase (`00d_sqlite`) for a plain path
+    db = Database._backends[scheme](path, busy_ms, readonly)   # SQLiteDatabase (`04a_backends`) for a plain path
     db.sem_search = sem_search
     return db
 
@@ -484,24 +672,24 @@ def search(self:Database,
     limit, fanout, rrf_k = check_count(limit, 'limit', 1, MAX_LIMIT), check_count(fanout, 'fanout', 1, 100), check_count(rrf_k, 'rrf_k', 1, 10_000)
     if not self.has_store(_check_store_name(store)): return []
     t = self.get_store(store)
-    t._check_where(where)
+    t.check_where(where)
     n = max(limit * fanout, limit)
     dmax = _declared(emb if callable(emb) else t, 'max_distance', None)
     policy = weights is None   # the default: the embedder's weight, damped for lexical queries
     if policy: weights = (1.0, fusion_weight(emb if callable(emb) else t))
     emb_fn = emb if callable(emb) else None
-    if callable(emb): t._check_embedder(emb); emb = emb([q])[0] if q else None
+    if callable(emb): t.check_embedder(emb); emb = emb([q])[0] if q else None
     w = (1, 1) if callable(weights) else weights
-    fts = t._keyword_ids(q, n, where, where_args, widen, enough=max(1, round(limit * WIDEN_BELOW))) if q and w[0] else []
-    vec = t._vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
+    fts = t.keyword_ids(q, n, where, where_args, widen, enough=max(1, round(limit * WIDEN_BELOW))) if q and w[0] else []
+    vec = t.vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
     if dmax is not None: vec = [(i, d) for i, d in vec if d <= dmax]
     if q and w[0] and not fts: vec = _unbacked(vec, emb_fn or t, q)
     if policy and fts and vec:
-        if _term_coverage(q, t._text_of(fts[0][0])) >= LEXICAL_COVERAGE: weights = (weights[0], weights[1] * LEXICAL_DAMP)
+        if _term_coverage(q, t.text_of(fts[0][0])) >= LEXICAL_COVERAGE: weights = (weights[0], weights[1] * LEXICAL_DAMP)
     if callable(weights): weights = weights(q, fts, vec)
     fused = _fused([[i for i, _ in fts], [i for i, _ in vec]], list(weights), rrf_k)
     if not rerank: fused = fused[:limit]
     cols = columns and ([*columns, 'content'] if rerank and 'content' not in columns else columns)
-    rows = t._rows_by_id([i for i, _, _ in fused], cols)
+    rows = t.rows_by_id([i for i, _, _ in fused], cols)
     hits = [{**rows[i], '_rrf_score': s, '_fts_rank': r[0], '_vec_rank': r[1]} for i, s, r in fused if i in rows]
     return rerank_hits(q, hits, rerank, rrf_k)[:limit] if rerank else hits

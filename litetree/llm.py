@@ -6,8 +6,8 @@ Docs: https://litetree.github.io/litetree/llm.html.md"""
 
 # %% auto #0
 __all__ = ['CHARS_PER_TOKEN', 'LLMError', 'openai_llm', 'litellm_llm', 'extract_json', 'count_tokens', 'group_pages', 'tag_pages',
-           'repair_orphans', 'verify_titles', 'llm_outline', 'llm_builder', 'llm_summarizer', 'merge_ranges',
-           'pages_str', 'corpus_map']
+           'repair_orphans', 'verify_titles', 'llm_outline', 'llm_builder', 'llm_summarizer', 'LLMTools',
+           'merge_ranges', 'pages_str', 'corpus_map']
 
 # %% ../nbs/04_llm.ipynb #f0374aa4
 import os, re, json, time, difflib, logging, urllib.request, urllib.error
@@ -207,6 +207,11 @@ def llm_summarizer(llm, max_chars:int=6000, words:int=40):
                    f'Reply with the summary only.\n\n{text[:max_chars]}').strip()
     return summarize
 
+# %% ../nbs/04_llm.ipynb #aeff6486
+class LLMTools:
+    "What a caller's language model adds: navigation by reading a tree, and TreeDex import and export."
+
+
 # %% ../nbs/04_llm.ipynb #5470a21a
 def merge_ranges(ranges:list)->list:
     "Page ranges with overlaps and neighbours merged, in order."
@@ -249,7 +254,7 @@ def corpus_map(secs:list, places:list, budget:int=2000)->list:
     return out
 
 @patch
-def _stripped_tree(self:Database, node_ids:list, store='store')->list:
+def _stripped_tree(self:LLMTools, node_ids:list, store='store')->list:
     "Candidate sections with their parents, siblings and children: ids, titles, pages, summaries; no text."
     seen, out = set(), []
     for nid in node_ids:
@@ -261,7 +266,7 @@ def _stripped_tree(self:Database, node_ids:list, store='store')->list:
 
 # %% ../nbs/04_llm.ipynb #71c9e2e4
 @patch
-def _nav_round(self:Database, q, llm, emb, limit, store, candidates, within, map_chars)->tuple:
+def _nav_round(self:LLMTools, q, llm, emb, limit, store, candidates, within, map_chars)->tuple:
     "`(tree, reply)`: one round of choosing, from the candidates within `within` (a map of where they sit when the corpus has folders)."
     secs = self.sections(q, emb, limit=candidates, store=store, within=within)
     tree = self._stripped_tree([s['node_id'] for s in secs], store)
@@ -271,7 +276,7 @@ def _nav_round(self:Database, q, llm, emb, limit, store, candidates, within, map
     return tree, extract_json(llm(_NAV.format(k=limit, q=q, tree=body, corpus=_NAV_CORPUS if where else '')))
 
 @patch
-def navigate(self:Database,
+def navigate(self:LLMTools,
              q:str,             # the question
              llm,               # the model: llm(prompt) -> str
              emb=None,          # query embedding or embedder for the candidate search (keywords only when None)
@@ -308,7 +313,7 @@ def navigate(self:Database,
 
 # %% ../nbs/04_llm.ipynb #cd897dda
 @patch
-def to_treedex(self:Database, doc_id:str, store:str='store')->dict:
+def to_treedex(self:LLMTools, doc_id:str, store:str='store')->dict:
     "A document's tree and pages in TreeDex's JSON index format."
     rows = self.node_rows(doc_id, store)
     pages, by_id, shown = {}, {r['id']: r for r in rows}, set()
@@ -337,7 +342,7 @@ def to_treedex(self:Database, doc_id:str, store:str='store')->dict:
                 pages=[dict(page_num=i, text=pages[p].strip(), token_count=count_tokens(pages[p])) for i, p in enumerate(nums)])
 
 @patch
-def from_treedex(self:Database, index, title:str=None, source:str=None, store:str='store', **kw)->dict:
+def from_treedex(self:LLMTools, index, title:str=None, source:str=None, store:str='store', **kw)->dict:
     "Add a document from a TreeDex JSON index (a dict, or a path to the file); its tree becomes the outline."
     if not isinstance(index, dict): index = json.loads(Path(index).read_text())
     pages = [(p['page_num'] + 1, p['text']) for p in index.get('pages', [])]

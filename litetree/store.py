@@ -12,7 +12,7 @@ import json, logging
 import numpy as np
 import apsw, apswutils
 from fastcore.basics import patch
-from .core import DECLARABLE, MAX_LIMIT, META, TOKENIZE, _EARLIER_DECLARATIONS, _as_record, _np_dtype, _where_sql, check_count, embed_text, embedder_id, fts_query, qi, to_blobs, to_vector
+from .core import Store, DECLARABLE, MAX_LIMIT, META, TOKENIZE, _EARLIER_DECLARATIONS, _as_record, _np_dtype, _where_sql, check_count, embed_text, embedder_id, fts_query, qi, to_blobs, to_vector
 from .ann import SMALL_RESCORE, _by_distance, _cosine_dist, _vectors
 from .keywords import _bm25_config, _cached_ids, _store, write_cache, rows_behind
 
@@ -61,7 +61,7 @@ CREATE TRIGGER IF NOT EXISTS {qi(s+'_fts_au')} AFTER UPDATE OF content, heading,
 """
 
 # %% ../nbs/00c_store.ipynb #29a418ae
-class ChunkStore(apswutils.Table):
+class ChunkStore(Store, apswutils.Table):
     "A chunk store: a table of texts with their vectors, its FTS5 index and its HNSW index."
     def __call__(self, where:str=None, where_args=None, limit:int=None)->list:
         "The rows as dicts, optionally filtered by a SQL `where` fragment."
@@ -83,19 +83,6 @@ def build_ahead(self:ChunkStore):
     if (ix := _store(self).get('index')) is not None: ix.build_ahead()
 
 # %% ../nbs/00c_store.ipynb #00991978
-@patch
-def _check_embedder(self:ChunkStore, emb_fn, record:bool=False):
-    "Refuse an embedder other than the one this store's vectors came from; `record` writes down the first one, with what it declares."
-    eid, have = embedder_id(emb_fn), self.declared('embedder')
-    if eid and have and eid != have:
-        raise ValueError(f"store {self.name!r} was built with embedder {have!r}; {eid!r} makes incomparable vectors: "
-                         f"pass the original embedder, or use another store")
-    if eid and record and not have:
-        self.db._set_meta(self.name, 'embedder', eid)
-        for k in DECLARABLE:
-            if (v := getattr(emb_fn, k, None)) is not None: self.db._set_meta(self.name, k, float(v))
-        self._forget_declared()
-
 @patch
 def _forget_declared(self:ChunkStore): _store(self).pop('declared', None)
 
@@ -129,7 +116,7 @@ def colnames(self:ChunkStore)->list: return _store(self)['cols']
 def _embed(self:ChunkStore, recs, emb_fn=None, embeddings=None):
     "Set each record's `embedding` to the store's bytes for its vector."
     if emb_fn is None and embeddings is None or not recs: return
-    self._check_embedder(emb_fn)
+    self.check_embedder(emb_fn)
     if emb_fn is not None: embeddings = np.asarray(emb_fn([embed_text(r) for r in recs]))
     if len(embeddings) != len(recs): raise ValueError(f'{len(embeddings)} embeddings for {len(recs)} records')
     dt = self.dtype
@@ -153,7 +140,7 @@ def add(self:ChunkStore,
             raise ValueError(f"store {self.name!r} has no column {sorted(unknown)}: add it with get_store({sorted(unknown)[0]}=str)")
     with self.db.writing(f'{len(recs)} chunks'):
         self._write(recs, replace)
-        if emb_fn is not None and recs: self._check_embedder(emb_fn, record=True)
+        if emb_fn is not None and recs: self.check_embedder(emb_fn, record=True)
     return [r['id'] for r in recs]
 
 # %% ../nbs/00c_store.ipynb #17373512
@@ -198,7 +185,7 @@ def _passing(self:ChunkStore, ids, where, where_args)->set:
     return out
 
 @patch
-def _check_where(self:ChunkStore, where):
+def check_where(self:ChunkStore, where):
     if isinstance(where, dict):
         cols = set(self.colnames)
         if bad := [k for k in where if k not in cols]: raise ValueError(f"store {self.name!r} has no column {bad}: its columns are {sorted(cols)}")
@@ -237,21 +224,10 @@ def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)
     return self.db.execute(sql, [match, *params, limit]).fetchall()
 
 @patch
-def _keyword_leg(self:ChunkStore, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
+def keyword_leg(self:ChunkStore, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
     "`[(id, bm25)]` for what a user typed, in its strict or widened form (each backend has its own)."
     if (hits := _cached_ids(self, q, limit, where, where_args, widen)) is not None: return hits   # the keyword cache, when fresh
     return self._fts_ids(fts_query(q, widen), limit, where, where_args)
-
-@patch
-def _keyword_ids(self:ChunkStore, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
-    """`[(id, bm25)]` for what a user typed: strict, widened, or strict topped up with widened hits when it found fewer
-    than `enough` (default `limit`): ranking every row a widened query matches is the keyword leg's main cost."""
-    if widen != 'auto': return self._keyword_leg(q, bool(widen), limit, where, where_args)
-    hits = self._keyword_leg(q, False, limit, where, where_args)
-    if len(hits) < min(limit, enough or limit):
-        seen = {i for i, _ in hits}
-        hits += [h for h in self._keyword_leg(q, True, limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
-    return hits
 
 # %% ../nbs/00c_store.ipynb #7a5fc2d1
 @patch
@@ -268,7 +244,7 @@ def keywords_behind(self:ChunkStore)->int:
 
 # %% ../nbs/00c_store.ipynb #911c79c4
 @patch
-def _rows_by_id(self:ChunkStore, ids, columns=None)->dict:
+def rows_by_id(self:ChunkStore, ids, columns=None)->dict:
     if not len(ids): return {}
     cols = self._columns(columns)
     qs = ','.join('?' * len(ids))
@@ -276,14 +252,14 @@ def _rows_by_id(self:ChunkStore, ids, columns=None)->dict:
     return {r[0]: _hit(dict(zip(cols, r))) for r in cur}
 
 @patch
-def _text_of(self:ChunkStore, i:int)->str:
+def text_of(self:ChunkStore, i:int)->str:
     "A chunk's heading and content, as the keyword index sees them."
     r = self.db.conn.execute(f"SELECT coalesce(heading, '') || ' ' || content FROM {qi(self.name)} WHERE id=?", (int(i),)).fetchone()
     return r[0] if r else ''
 
 @patch
 def _hits(self:ChunkStore, ranked, score:str, columns=None)->list:
-    rows = self._rows_by_id([i for i, _ in ranked], columns)
+    rows = self.rows_by_id([i for i, _ in ranked], columns)
     return [{**rows[i], score: float(v)} for i, v in ranked if i in rows]
 
 # %% ../nbs/00c_store.ipynb #79f462df
@@ -297,8 +273,8 @@ def fts_search(self:ChunkStore,
                widen='auto',      # True: OR, no stop words, prefixes; False: every term; 'auto': strict, then widened
               )->list:
     "Keyword search ranked by bm25; each hit carries `_bm25` (lower is better)."
-    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self._check_where(where)
-    return self._hits(self._keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self.check_where(where)
+    return self._hits(self.keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
 
 # %% ../nbs/00c_store.ipynb #d717227a
 @patch
@@ -360,11 +336,11 @@ def vec_search(self:ChunkStore,
                columns=None,    # columns to return (default: all but the embedding)
               )->list:
     "Nearest chunks by cosine distance; each hit carries `_distance` (lower is better)."
-    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self._check_where(where)
-    return self._hits(self._vector_ids(emb, limit, where, where_args), '_distance', columns)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self.check_where(where)
+    return self._hits(self.vector_ids(emb, limit, where, where_args), '_distance', columns)
 
 @patch
-def _vector_ids(self:ChunkStore, emb, limit:int, where=None, where_args=None)->list:
+def vector_ids(self:ChunkStore, emb, limit:int, where=None, where_args=None)->list:
     "`[(id, distance)]`, nearest first."
     if self.ndim is None: return []
     ids, dist = self._nearest(self._query_vector(emb), limit, where, where_args)
@@ -375,7 +351,7 @@ def _vector_ids(self:ChunkStore, emb, limit:int, where=None, where_args=None)->l
 def remove(self:ChunkStore, ids=None, where=None, where_args=None)->int:
     "Delete chunks by id (one or many) or by filter; returns how many went."
     if ids is None and not where: raise ValueError('remove() needs ids or a where filter (remove everything with where="1")')
-    self._check_where(where)
+    self.check_where(where)
     n = 0
     with self.db.writing('removing chunks'):
         if ids is not None:
