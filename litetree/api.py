@@ -12,11 +12,14 @@ import os, glob, logging, itertools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
 from .embed import load_embedder, MiniLMEmbedder
-from .ingest import check_options, ingest_summary, _merge_after_load
-from .retrieve import _takes
+from .ingest import AddOptions, known_options, ingest_summary, _merge_after_load
+from .retrieve import Retrieval, SearchOptions
+from .corpus import CorpusTree
+from dataclasses import replace
 from .llm import llm_builder
 from .corpus import is_folder
 from fastcore.basics import patch
+from fastcore.meta import delegates
 
 _log = logging.getLogger(__name__)
 
@@ -110,26 +113,29 @@ class Added(list):
     def summary(self)->dict: return ingest_summary(self)
 
 @patch
+@known_options
 def add(self:Index,
         src=None,              # a file or folder, a list of them, or {title: text}
         quiet:bool=True,       # no progress bar
         text=None,             # text to add as documents: a string, or a list of strings (titled by their first line)
         collection:str=None,   # the collection the documents join (default: the folder they were found in)
         force:bool=False,      # read and write again even when a file is unchanged
-        summarize=None,        # fn(title, text) -> summary for each section (default: its opening lines)
+        summarize=None,        # fn(text) -> summary for each section (default: its opening lines)
         build=None,            # an LLM callable that builds the tree from the pages (see `04_llm`)
-        **kw)->Added:          # the rest of `add_doc`'s and `add_dir`'s options (chunker, profile, types, ...)
+        chunker=None,          # text -> chunks (default: each file's profile's)
+        emb_fn=None,           # the embedder, when not the index's own (it must make the vectors the index holds)
+        opts:AddOptions=None,  # the rest of how documents are made (mode, meta_fn, with_heading: `02a_ingest`)
+       )->Added:
     "Add documents; returns one result dict per document (doc_id, title, and skipped or error when so)."
-    kw.update(_given(collection=collection, force=force, summarize=summarize, build=build))
-    check_options(kw, 'Index.add')
     if src is None and text is None: raise TypeError("add() needs files or folders, text='...', or a dict of title: text")
     paths = [] if src is None or isinstance(src, dict) else list(src) if isinstance(src, (list, tuple)) else [src]
     texts = [text] if isinstance(text, str) else list(text or [])
     _check_paths(paths)
     _check_texts(enumerate(texts), 'text=', 'item')
     if isinstance(src, dict): _check_texts(src.items(), 'a {title: text} dict', 'the text under')
-    kw.setdefault('emb_fn', self.embed)
-    if kw.get('build') is not None and not getattr(kw['build'], 'builds_outline', False): kw['build'] = llm_builder(kw['build'])
+    if build is not None and not getattr(build, 'builds_outline', False): build = llm_builder(build)
+    opts = replace(opts or AddOptions(), **_given(summarize=summarize, build=build, chunker=chunker))
+    kw = dict(emb_fn=emb_fn or self.embed, force=force, collection=collection, opts=opts)
     out = Added(self._add_paths(paths, quiet, **kw))
     if isinstance(src, dict): out += [self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items()]
     out += [self.db.add_doc(t, title=_title_of(t, i), store=self.store, **kw) for i, t in enumerate(texts)]
@@ -147,53 +153,71 @@ def _add_paths(self:Index, paths:list, quiet:bool, **kw)->list:
     return out
 
 # %% ../nbs/05_api.ipynb #68bfa930
-def _check_query(where:str, q, kw:dict, *fns, but=()):
-    "TypeError for a query that is not text, or for an option none of `fns` takes (naming the nearest one)."
+def _check_text(where:str, q):
     if not isinstance(q, str): raise TypeError(f"{where}() takes the query as text (str), not {type(q).__name__}")
-    check_options(kw, where, valid=_takes(*fns, but=but))
 
 @patch
+@known_options
 def search(self:Index,
-           q:str,                  # what to look for: words, a phrase in quotes, or a question
-           limit:int=10,           # hits to return (1 to 500)
-           within=None,            # a folder or document path (or a list of them) to search inside
-           rerank=False,           # True for flashrank's cross-encoder, or a callable (query, texts) -> scores
-           corpus_path:bool=False, # breadcrumbs start with the document's folder path
-           where=None,             # a filter on the chunks' columns: a dict of values, or SQL with `?` placeholders
-           where_args=None,        # the values of `where`'s placeholders
-           **kw)->list:            # the rest of `doc_search`'s options (spans, weights, widen, ...: `02c_retrieve`)
+           q:str,                   # what to look for: words, a phrase in quotes, or a question
+           limit:int=10,            # hits to return (1 to 10,000)
+           within=None,             # a folder or document path (or a list of them) to search inside
+           rerank=False,            # True for flashrank's cross-encoder, or a callable (query, texts) -> scores
+           corpus_path:bool=False,  # breadcrumbs start with the document's folder path
+           where=None,              # a filter on the chunks' columns: a dict of values, or SQL with `?` placeholders
+           where_args=None,         # the values of `where`'s placeholders
+           spans:bool=True,         # adjacent hits in a section merged into one passage
+           gap:int=1,               # how many pages apart merged hits may be
+           columns:list=None,       # more of the chunks' columns to return
+           opts:SearchOptions=None, # how hits are ranked (weights, widen, fanout, ...: `02c_retrieve`); `where=` fills its filter
+          )->list:
     "Chunk hits for `q`, each with its breadcrumb and page; adjacent hits in a section merged."
-    kw.update(_given(within=within, corpus_path=corpus_path, where=where, where_args=where_args))
-    _check_query('search', q, kw, type(self.db).doc_search, type(self.db).search)
-    return self.db.doc_search(q, self.embed, limit=limit, store=self.store, rerank=rerank, **kw)
+    _check_text('search', q)
+    if where is not None: opts = replace(opts or SearchOptions(), where=where, where_args=where_args)
+    return self.db.doc_search(q, self.embed, columns=columns, limit=limit, store=self.store, spans=spans, gap=gap, rerank=rerank, within=within,
+                              corpus_path=corpus_path, opts=opts)
 
 @patch
+@known_options
 def sections(self:Index,
-             q:str,                  # what to look for: words, a phrase in quotes, or a question
-             limit:int=5,            # sections to return (1 to 500)
-             within=None,            # a folder or document path (or a list of them) to search inside
-             rerank=False,           # True for flashrank's cross-encoder, or a callable (query, texts) -> scores
-             group:str=None,         # 'doc' or 'folder': sections grouped by where they sit
-             corpus_path:bool=False, # breadcrumbs start with the document's folder path
-             per:int=3,              # snippets per section
-             **kw)->list:            # the rest of `sections`' options (score, fanout, where, weights, ...: `02c_retrieve`)
+             q:str,                   # what to look for: words, a phrase in quotes, or a question
+             limit:int=5,             # sections to return (1 to 10,000)
+             within=None,             # a folder or document path (or a list of them) to search inside
+             rerank=False,            # True for flashrank's cross-encoder, or a callable (query, texts) -> scores
+             group:str=None,          # 'doc' or 'folder': sections grouped by where they sit
+             corpus_path:bool=False,  # breadcrumbs start with the document's folder path
+             per:int=3,               # snippets per section
+             score:str='max',         # how a section scores from its hits: max | mean | sum
+             fanout:int=8,            # chunk hits gathered per section wanted
+             opts:SearchOptions=None, # how the chunk hits are ranked and filtered (`02c_retrieve`)
+            )->list:
     "The sections that answer `q`, best first, each with snippets and a `read` handle."
-    kw.update(_given(within=within, rerank=rerank, group=group, corpus_path=corpus_path), per=per)
-    _check_query('sections', q, kw, type(self.db).sections, type(self.db).doc_search, type(self.db).search, but=('spans',))
-    return self.db.sections(q, self.embed, limit=limit, store=self.store, **kw)
+    _check_text('sections', q)
+    return self.db.sections(q, self.embed, limit=limit, per=per, store=self.store, fanout=fanout, score=score, rerank=rerank, group=group,
+                            within=within, corpus_path=corpus_path, opts=opts)
 
 @patch
-def context(self:Index, q:str, **kw)->dict:
+@known_options
+@delegates(Retrieval.context, but=['emb', 'store', 'prefix'])
+def context(self:Index, q:str, **kwargs)->dict:
     "The operative sections read whole, plus related ones, composed for a prompt."
-    _check_query('context', q, kw, type(self.db).context, type(self.db).doc_search, type(self.db).search, but=('spans', 'limit'))
-    return self.db.context(q, self.embed, store=self.store, **kw)
+    _check_text('context', q)
+    return self.db.context(q, self.embed, store=self.store, **kwargs)
 
 @patch
-def toc(self:Index, doc:str=None, **kw):
+@known_options
+def toc(self:Index,
+        doc:str=None,          # a document (its id, or part of its title or path), or a folder path; None: the top
+        max_depth:int=None,    # levels shown (default: a document's 3, a folder's 1)
+        summaries:bool=True,   # with the sections' and folders' summaries
+        limit:int=20,          # a folder's: entries per page
+        offset:int=0,          # a folder's: entries skipped
+       ):
     """The corpus tree when `doc` is None or a folder path (`'handbooks/'`, or a folder no document's name matches):
     one folder, as `browse` gives it; otherwise the tables of contents of the documents matching `doc` (an id, or
     part of a title or path)."""
-    return self.browse(doc or '', **kw) if self.names_folder(doc) else self.db.toc(doc, store=self.store, **kw)
+    if self.names_folder(doc): return self.browse(doc or '', max_depth=max_depth or 1, limit=limit, offset=offset, summaries=summaries)
+    return self.db.toc(doc, store=self.store, max_depth=3 if max_depth is None else max_depth, summaries=summaries)
 
 @patch
 def names_folder(self:Index, doc:str=None)->bool:
@@ -202,14 +226,18 @@ def names_folder(self:Index, doc:str=None)->bool:
     return not self.db.toc(doc, store=self.store, max_depth=0, summaries=False) and is_folder(self.db.corpus(self.store), doc)
 
 @patch
-def browse(self:Index, path:str='', **kw)->dict:
+@known_options
+@delegates(CorpusTree.browse, but=['store', 'prefix'])
+def browse(self:Index, path:str='', **kwargs)->dict:
     "One folder of the corpus tree (the top by default): counts, subfolders largest first, documents, a page at a time."
-    return self.db.browse(path, store=self.store, **kw)
+    return self.db.browse(path, store=self.store, **kwargs)
 
 @patch
-def read(self:Index, node_id:str, **kw)->dict:
+@known_options
+@delegates(Retrieval.read, but=['store', 'prefix'])
+def read(self:Index, node_id:str, **kwargs)->dict:
     "One section, whole."
-    return self.db.read(node_id, store=self.store, **kw)
+    return self.db.read(node_id, store=self.store, **kwargs)
 
 @patch
 def remove(self:Index, source)->int:

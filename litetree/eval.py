@@ -20,6 +20,8 @@ from .core import database, hash_embed, STOP_WORDS
 from .profiles import parse, chunk_text
 from .embed import default_embedder, load_embedder
 from .tree import *
+from .retrieve import SearchOptions
+from .ingest import AddOptions
 
 # %% ../nbs/03_eval.ipynb #c785d3a5
 def corpus_dir(start=None)->Path:
@@ -157,14 +159,14 @@ def run_queries(db, queries:list, emb=None, k:int=10, search:dict=None, roll:dic
     anc, out = _ancestors(db), []
     emb = emb or store_embedder(db)
     search, roll = search or {}, roll or {}
+    opts = SearchOptions(**{kk: v for kk, v in search.items() if kk not in ('fts', 'vec', 'spans')})
     for q in queries:
         e = emb([q.q])[0] if emb is not None else None
         t = time.perf_counter()
         hits = db.doc_search(q.q if search.get('fts', True) else '', e if search.get('vec', True) else None, limit=k,
-                             **{kk: v for kk, v in search.items() if kk not in ('fts', 'vec')})
+                             spans=search.get('spans', True), opts=opts)
         ms = (time.perf_counter() - t) * 1000
-        secs = db.sections(q.q if search.get('fts', True) else '', e if search.get('vec', True) else None, limit=k,
-                           **roll, **{kk: v for kk, v in search.items() if kk not in ('fts', 'vec', 'spans', 'gap')})
+        secs = db.sections(q.q if search.get('fts', True) else '', e if search.get('vec', True) else None, limit=k, opts=opts, **roll)
         sec_ok = lambda nid: nid == q.node_id or nid in anc.get(q.node_id, set())
         out.append(dict(kind=q.kind, doc_kind=q.doc_kind, ms=ms,
                         passage=_first(hits, lambda h: _passage_ok(h, q)),
@@ -207,17 +209,17 @@ def _se(ranks, k=10):
     rr = [0 if r is None or r > k else 1 / r for r in ranks]
     return float(np.std(rr) / np.sqrt(len(rr))) if len(rr) > 1 else 0.0
 
-def ingest(files:list, emb=None, db=None, **kw):
+def ingest(files:list, emb=None, db=None, opts:AddOptions=None):
     "A database holding `files`: a fresh in-memory one, or `db` (any backend); `emb` defaults to litetree's default."
     db = db if db is not None else database()
-    db.add_dir(files=files, emb_fn=emb or default_embedder(), quiet=True, **kw)
+    db.add_dir(files=files, emb_fn=emb or default_embedder(), quiet=True, opts=opts)
     return db
 
 def ablate(files:list, queries:list, configs=None, emb=None)->list:
     "Rows of `{name, passage, section, doc, se, ms_p50}` for every config, all on the same queries."
     base, rows = None, []
     for name, ing, search, roll in configs or ablation_configs():
-        db = ingest(files, emb, **ing) if ing or base is None else base
+        db = ingest(files, emb, opts=AddOptions(**ing)) if ing or base is None else base
         if not ing and base is None: base = db
         res = run_queries(db, queries, emb, search=search, roll=roll)
         t = table(res)['all']

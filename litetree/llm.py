@@ -13,7 +13,9 @@ __all__ = ['CHARS_PER_TOKEN', 'LLMError', 'openai_llm', 'litellm_llm', 'extract_
 import os, re, json, time, difflib, logging, urllib.request, urllib.error
 from pathlib import Path
 from fastcore.basics import patch
+from fastcore.meta import delegates
 from .core import Database
+from .ingest import Ingestion
 
 _log = logging.getLogger(__name__)
 
@@ -342,13 +344,16 @@ def to_treedex(self:LLMTools, doc_id:str, store:str='store')->dict:
                 pages=[dict(page_num=i, text=pages[p].strip(), token_count=count_tokens(pages[p])) for i, p in enumerate(nums)])
 
 @patch
-def from_treedex(self:LLMTools, index, title:str=None, source:str=None, store:str='store', **kw)->dict:
+@delegates(Ingestion.add_doc, but=['pages', 'title', 'source', 'store', 'outline', 'signal', 'defer'])
+def from_treedex(self:LLMTools, index, title:str=None, source:str=None, store:str='store', **kwargs)->dict:
     "Add a document from a TreeDex JSON index (a dict, or a path to the file); its tree becomes the outline."
     if not isinstance(index, dict): index = json.loads(Path(index).read_text())
     pages = [(p['page_num'] + 1, p['text']) for p in index.get('pages', [])]
     outline = []
     def walk(nodes, depth):
-        for n in nodes: outline.append((depth, n['title'], n.get('physical_index', 0) + 1)); walk(n.get('nodes', []), depth + 1)
+        for n in nodes:
+            outline.append((depth, n['title'], n.get('physical_index', 0) + 1))
+            walk(n.get('nodes', []), depth + 1)
     walk(index.get('tree', []), 1)
     title = title or index.get('title') or 'TreeDex document'
-    return self.add_doc(pages, title, source=source or f'treedex:{title}', outline=outline, store=store, **kw)
+    return self.add_doc(pages, title, source=source or f'treedex:{title}', outline=outline, store=store, **kwargs)
