@@ -191,7 +191,7 @@ class SearchOptions:
     "How chunk hits are ranked and filtered: one object, passed whole from `Index` through `sections` and `doc_search` to `Database.search`."
     where:dict|str=None     # a filter on the chunks' columns: a dict of values, or SQL with `?` placeholders
     where_args:list=None    # the values of `where`'s placeholders
-    weights=None            # (keyword, vector) RRF weights, or fn(q, fts_ids, vec_ids) -> weights; None: the embedder's
+    weights:object=None     # (keyword, vector) RRF weights, or fn(q, fts_ids, vec_ids) -> weights; None: the embedder's
     adaptive:bool=False     # weight the two legs by the query's shape (`adaptive_weights`)
     rrf_k:int=60            # the RRF constant
     fanout:int=3            # candidates per leg, as a multiple of the hits wanted
