@@ -146,9 +146,13 @@ def _folder_lock(folder:Path):
     """An exclusive advisory lock on a folder (`flock` on its descriptor) for a moment, where the platform and file
     system offer one. Never a lock on the database file: closing any descriptor of it would drop SQLite's own locks."""
     try: import fcntl
-    except ImportError: yield; return
+    except ImportError:
+        yield
+        return
     try: fd = os.open(folder, os.O_RDONLY)
-    except OSError: yield; return
+    except OSError:
+        yield
+        return
     try:
         try: fcntl.flock(fd, fcntl.LOCK_EX)
         except OSError: pass   # a file system without flock (some network mounts): as before, unlocked
@@ -191,11 +195,17 @@ def _read_ann_file(self:AnnIndex, meta:dict, view:bool=False, verify:bool=False)
     except OSError as e: raise ValueError(f'it cannot be read ({e})') from e
     checked = None
     if verify or meta.get('ann_file') != _file_stamp(st):
-        if _mapped_crc(mapped, _HDR.size) != crc: mapped.close(); raise ValueError('its checksum does not match: the file is damaged')
+        if _mapped_crc(mapped, _HDR.size) != crc:
+            mapped.close()
+            raise ValueError('its checksum does not match: the file is damaged')
         if time.time_ns() - st.st_mtime_ns > 1_000_000_000: checked = _file_stamp(st)   # a later write would change it
     ix = self._new(meta)
-    if view: ix.view(memoryview(mapped)[_HDR.size:]); self.mapped_as = _identity(st)
-    else: ix.load(memoryview(mapped)[_HDR.size:]); mapped = None
+    if view:
+        ix.view(memoryview(mapped)[_HDR.size:])
+        self.mapped_as = _identity(st)
+    else:
+        ix.load(memoryview(mapped)[_HDR.size:])
+        mapped = None
     if ix.ndim != self._new(meta).ndim: raise ValueError(f'it holds {ix.ndim}-dim vectors')
     if ix.dtype not in (kinds := self._kinds(meta)):
         raise ValueError(f'it holds {ix.dtype.name} vectors where this store keeps {" or ".join(sorted(k.name for k in kinds))}')
@@ -273,13 +283,18 @@ def _write_graph(path:Path, body:bytes, applied:int, gen:bytes, tok:int|None, sl
         with open(tmp, 'wb') as f:
             f.write(_HDR.pack(_MAGIC, applied, gen, 0 if tok is None else tok, slots, zlib.crc32(body)))
             f.write(body)
-            f.flush(); os.fsync(f.fileno())
+            f.flush()
+            os.fsync(f.fileno())
             mark = _back_dated(f)
         with _folder_lock(path.parent):   # savers take turns between looking at the file on disk and replacing it
-            if _mark_of(path, gen) > applied: tmp.unlink(missing_ok=True); return False, None
+            if _mark_of(path, gen) > applied:
+                tmp.unlink(missing_ok=True)
+                return False, None
             os.replace(tmp, path)
             return True, _saved_stamp(path, mark)
-    except OSError: tmp.unlink(missing_ok=True); raise
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 @patch
 def _vouch(self:AnnIndex):
@@ -360,7 +375,8 @@ def _add_batched(index, ids, vecs, desc:str, batch:int=20_000):
     from tqdm.auto import tqdm
     with tqdm(total=len(ids), desc=desc, unit='vec', delay=1.0, disable=None, leave=False) as bar:
         for i in range(0, len(ids), batch):
-            index.add(ids[i:i + batch], vecs[i:i + batch]); bar.update(len(ids[i:i + batch]))
+            index.add(ids[i:i + batch], vecs[i:i + batch])
+            bar.update(len(ids[i:i + batch]))
 
 # %% ../nbs/00a_ann.ipynb #65899dd0
 @patch
@@ -376,7 +392,9 @@ def sync(self:AnnIndex):
 @patch
 def _sync(self:AnnIndex, replay:bool=True):
     meta = self.db.store_meta(self.store)
-    if 'nbytes' not in meta: self.index, self.mapped, self.applied, self.pending = None, None, 0, None; return   # no vector stored yet
+    if 'nbytes' not in meta:
+        self.index, self.mapped, self.applied, self.pending = None, None, 0, None
+        return   # no vector stored yet
     just_read = self.index is None or self.generation != meta['generation']
     if just_read:
         self.generation = meta['generation']
@@ -426,7 +444,8 @@ def _replay(self:AnnIndex, end:int, budget:float=None):
                 spent = time.monotonic() - t0
                 size = _next_batch(hi - start, spent, budget - spent, self.save_after)
             elif self.path is None or self.unsaved >= self.save_after and time.monotonic() - saved >= self.save_every:
-                self.save(); saved = time.monotonic()
+                self.save()
+                saved = time.monotonic()
     if self.applied < end: self._defer(end, dtype)
     elif budget is None and self.unsaved >= self.save_after: self.save()
 
@@ -469,11 +488,15 @@ def _build_graph(inbox, outbox, hurry, meta:dict, small_graph:int, slots:int):
         ix, done, saving = _graph_for(meta, 0, small_graph), 0, [0.0, 0.0]
         if initial := inbox.recv(): ix.load(initial)
         while (batch := inbox.recv()) is not None:
-            if isinstance(batch[0], str): _save_progress(ix, slots, batch, saving); continue
+            if isinstance(batch[0], str):
+                _save_progress(ix, slots, batch, saving)
+                continue
             got = _apply_batch(ix, *batch, meta, small_graph, 0 if hurry.value else 1)
             slots, ix = (len(got) if got is not ix else slots + len(batch[1])), got   # a new graph has no holes
             done += len(batch[1])
-            if hurry.value: outbox.send(('progress', done)); done = 0
+            if hurry.value:
+                outbox.send(('progress', done))
+                done = 0
         outbox.send(('graph', ix.save(), slots))
     except EOFError: return   # nobody wants the graph
     except BaseException as e:
@@ -537,7 +560,8 @@ def build_ahead(self:AnnIndex):
         except (EOFError, OSError) as e:   # no process to be had: a fork out of memory, a forkserver killed as it made one
             _log.warning('litetree: the HNSW index of %r grows at the next search or save, not beside this load: its builder '
                          'process could not start (%s: %s)', self.store, type(e).__name__, e)
-            self.retry_from = end + RETRY_AFTER * self.ahead_from; return   # not again at every batch
+            self.retry_from = end + RETRY_AFTER * self.ahead_from
+            return   # not again at every batch
     while self.applied < end:
         hi = min(end, self.applied + self.save_after)
         if (got := self._touched(self.applied, hi, meta['dtype'])) is None: return self._drain(lost=True)
@@ -571,7 +595,8 @@ def _start_builder(self:AnnIndex, meta):
     except BaseException:
         for c in (theirs, inbox, outbox, answer): c.close()
         raise
-    theirs.close(); answer.close()   # only the builder holds these now: its end of `inbox` sees the loader's death
+    theirs.close()
+    answer.close()   # only the builder holds these now: its end of `inbox` sees the loader's death
     todo = _Feed(inbox, self.feed_ahead)
     todo.put(self.index.save() if len(self.index) else b'')
     self.sent, self.save_due = 0, 0.0   # its first save comes once it has what the log held: the next run starts from there
@@ -597,7 +622,9 @@ def _main_unread():
     if not _main_lock.acquire(timeout=START_TIME): raise NoStart('an earlier process start is still waiting for its server')
     try:
         main, keep = sys.modules.get('__main__'), _main_kept()
-        if main is not None: main.__dict__.pop('__file__', None); main.__spec__ = None
+        if main is not None:
+            main.__dict__.pop('__file__', None)
+            main.__spec__ = None
         try: yield
         finally:
             if main is not None: main.__dict__.update(keep)
@@ -628,20 +655,36 @@ def _drain(self:AnnIndex, lost:bool=False):
     from tqdm.auto import tqdm
     (p, todo, outbox, hurry, reaper), self.builder, failed = self.builder, None, 'another connection saved it meanwhile' if lost else None
     try:
-        hurry.value = 1; todo.put(None)   # in the `try`: it waits while the feed is full, and a Ctrl-C there must drop the graph too
+        hurry.value = 1
+        todo.put(None)   # in the `try`: it waits while the feed is full, and a Ctrl-C there must drop the graph too
         with tqdm(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None, leave=False) as bar:
             while not failed:
                 kind, *got = outbox.recv()
-                if kind == 'progress': bar.update(got[0]); continue
-                if kind == 'error': failed = got[0]; break
-                ix = self._new(meta := self.db.store_meta(self.store)); ix.load(got[0])
+                if kind == 'progress':
+                    bar.update(got[0])
+                    continue
+                if kind == 'error':
+                    failed = got[0]
+                    break
+                ix = self._new(meta := self.db.store_meta(self.store))
+                ix.load(got[0])
                 self.index, self.mapped, self.slots = _searching(ix, meta), None, got[1]
                 break
-    except (EOFError, OSError) as e: p.join(5); failed = f'it ended without a word ({type(e).__name__}; exit code {p.exitcode})'
-    except BaseException: failed = 'interrupted'; todo.stop(); self._forget(); raise   # Ctrl-C while waiting: the graph lacks what was sent, so it goes, and the builder and its feed now
+    except (EOFError, OSError) as e:
+        p.join(5)
+        failed = f'it ended without a word ({type(e).__name__}; exit code {p.exitcode})'
+    except BaseException:
+        failed = 'interrupted'
+        todo.stop()
+        self._forget()
+        raise   # Ctrl-C while waiting: the graph lacks what was sent, so it goes, and the builder and its feed now
     finally:
-        reaper.detach(); outbox.close(); p.join(0 if failed else 5)
-        if p.is_alive(): p.kill(); p.join()
+        reaper.detach()
+        outbox.close()
+        p.join(0 if failed else 5)
+        if p.is_alive():
+            p.kill()
+            p.join()
     if failed:
         (_log.info if lost else _log.warning)('litetree: the HNSW index of %r was not built ahead (%s); it is read from the file and the log', self.store, failed)
         self._forget()
@@ -662,7 +705,8 @@ def discard(self:AnnIndex):
     "Stop building ahead without waiting, before this index is dropped (the graph's next owner replays the log)."
     if self.builder is None: return
     (p, todo, _, _, reaper), self.builder = self.builder, None
-    reaper.detach(); _stop_builder(p, todo)
+    reaper.detach()
+    _stop_builder(p, todo)
 
 # %% ../nbs/00a_ann.ipynb #a0bac3e0
 def _cosine_dist(q, m):
@@ -691,7 +735,9 @@ def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
         exact = n - len(hidden) < self.exact_below if exact is None else exact   # as `len(self)` counts: the store re-scores by it
         m = self.index.search(q, min(n, (k + TIE_ROOM if exact else k) + len(hidden)), exact=exact)
         ids, d = np.asarray(m.keys, np.int64), np.asarray(m.distances, np.float32)
-        if len(hidden): keep = ~np.isin(ids, hidden); ids, d = ids[keep], d[keep]   # changed since: their new vectors are pending
+        if len(hidden):
+            keep = ~np.isin(ids, hidden)
+            ids, d = ids[keep], d[keep]   # changed since: their new vectors are pending
         if len(ids) and self.pending and len(self.pending[0]) and not self.quantized:   # beside pending entries: numpy's arithmetic for both, so equal vectors tie (0.15 ms, so only then)
             d = _cosine_dist(q, np.asarray(self.index.get(ids)).reshape(len(ids), -1)).astype(np.float32)
     if self.pending and len(self.pending[0]) and k > 0:

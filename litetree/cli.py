@@ -136,7 +136,9 @@ def cmd_sections(args, ix)->int:
         i = 0
         for g in ss:
             print(f"{g['path']}  ({g['title']}, {_n(g['hits'], 'hit')})" if args.group == 'doc' else f"{g['title']}  ({_n(g['hits'], 'hit')})")
-            for s in g['sections']: i += 1; one(i, s, '  ')
+            for s in g['sections']:
+                i += 1
+                one(i, s, '  ')
     _emit(args, secs, human)
     return 0 if secs else 1
 
@@ -210,7 +212,9 @@ def _copy_refusal(target:str, db)->str|None:
 def cmd_copy(args, ix)->int:
     "Copy the whole index into another database (a file or a server's URL), vectors and all: nothing is embedded again."
     from litetree.core import database
-    if why := _copy_refusal(args.target, ix.db): print(f'litetree: {why}', file=sys.stderr); return 2
+    if why := _copy_refusal(args.target, ix.db):
+        print(f'litetree: {why}', file=sys.stderr)
+        return 2
     dst = database(args.target, busy_ms=int(args.wait * 1000))
     try: n = copy_database(ix.db, dst, ix.store)
     finally: dst.close()
@@ -223,7 +227,8 @@ def cmd_check(args, ix)->int:
     "Check the database file, its keyword index and its HNSW file; `--repair` rebuilds what can be rebuilt."
     if not hasattr(ix.db, 'check'):
         print(f'litetree: check reads SQLite files; {ix.db.location} is a server, which checks its own tables and indexes '
-              f'(PostgreSQL: the amcheck extension)', file=sys.stderr); return 2
+              f'(PostgreSQL: the amcheck extension)', file=sys.stderr)
+        return 2
     return _report_check(args, ix.db.check(repair=args.repair))
 
 def _check_unopened(args)->int:
@@ -232,7 +237,8 @@ def _check_unopened(args)->int:
     try: r = database(args.db).check(repair=args.repair)
     except Exception as e:
         print(f'litetree: {_visible(args.db)} is damaged past what check can read ({getattr(e, "detail", e)}): restore it from a backup, '
-              f'or add the documents again into a new file', file=sys.stderr); return 2
+              f'or add the documents again into a new file', file=sys.stderr)
+        return 2
     return _report_check(args, r)
 
 def _report_check(args, r:dict)->int:
@@ -264,7 +270,8 @@ def cmd_demo(args, _=None)->int:
         files = sorted(p for p in SAMPLES.iterdir() if p.name != 'SOURCES.md')
         res = ix.add(files, quiet=True)
         print(f'Indexed {len(res)} sample documents ({ix.db.counts(ix.store)["chunks"]} chunks) from {SAMPLES}\n')   # unchanged ones say no chunks
-        print(f'$ {run} toc dvipdfm'); _print_tree(ix.toc('dvipdfm')[0]['tree'], 0, 1)
+        print(f'$ {run} toc dvipdfm')
+        _print_tree(ix.toc('dvipdfm')[0]['tree'], 0, 1)
         q = 'what happens if I violate the license'
         print(f'\n$ {run} sections "{q}" --limit 3')
         args.query, args.limit, args.json, args.within, args.group = q, 3, False, None, None
@@ -331,6 +338,12 @@ def make_server(db_path):
     ix = Index(db_path)
     srv = MCPServer('litetree', instructions=_GUIDE)
     tool = lambda f: srv.tool()(_answering(f, ToolError))
+    _finding_tools(ix, tool)
+    _reading_tools(ix, tool)
+    return srv
+
+def _finding_tools(ix, tool):
+    "The tools that search: `sections`, `search` and `context`."
     paged = lambda: _paged(ix)
 
     @tool
@@ -349,6 +362,19 @@ def make_server(db_path):
         check_count(limit, 'limit', 1, 100)
         return _capped(dict(hits=[_unpaged(paged(), {k: h.get(k) for k in ('node_id', 'breadcrumb', 'page', 'content')})
                                   for h in ix.search(query, limit=limit, within=within or None, corpus_path=True)]), 'hits')
+
+    @tool
+    def context(query: str, sections: int = 4, within: str = '') -> dict:
+        """One call for a prompt: the best sections for the query read whole (with where each sits in its document)
+        and related sections worth a look. Cite breadcrumbs and pages."""
+        check_count(sections, 'sections', 1, 20)
+        c = ix.context(query, sections=sections, within=within or None, corpus_path=True)
+        return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'text')}) for s in c['sections']],
+                            related=c['related']), 'sections')
+
+def _reading_tools(ix, tool):
+    "The tools that open what a search found: `browse`, `toc` and `read`."
+    paged = lambda: _paged(ix)
 
     @tool
     def browse(path: str = '', offset: int = 0) -> dict:
@@ -373,16 +399,6 @@ def make_server(db_path):
         """One section whole, in reading order, with its subsections: the text to answer from. Cite its breadcrumb and pages."""
         check_count(max_chars, 'max_chars', 1, 100_000)
         return _unpaged(paged(), ix.read(node_id, max_chars=max_chars))
-
-    @tool
-    def context(query: str, sections: int = 4, within: str = '') -> dict:
-        """One call for a prompt: the best sections for the query read whole (with where each sits in its document)
-        and related sections worth a look. Cite breadcrumbs and pages."""
-        check_count(sections, 'sections', 1, 20)
-        c = ix.context(query, sections=sections, within=within or None, corpus_path=True)
-        return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'text')}) for s in c['sections']],
-                            related=c['related']), 'sections')
-    return srv
 
 def cmd_serve(args, _=None)->int:
     make_server(args.db).run('stdio')
@@ -466,7 +482,9 @@ def main(argv=None)->int:
     "The `litetree` command."
     try: return _main(argv)
     except BrokenPipeError as e:
-        if not _reader_left(): print(f'litetree: {e}', file=sys.stderr); return 1   # a pipe of ours, not the output's
+        if not _reader_left():
+            print(f'litetree: {e}', file=sys.stderr)
+            return 1   # a pipe of ours, not the output's
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # `litetree toc | head -1`: the reader left; so do we, quietly
         return 0
 
@@ -474,7 +492,8 @@ def _reader_left()->bool:
     "Has the program reading our output gone (`| head`)? The write end of a pipe whose reader closed it polls as an error."
     import select
     try:
-        p = select.poll(); p.register(sys.stdout.fileno(), select.POLLOUT)
+        p = select.poll()
+        p.register(sys.stdout.fileno(), select.POLLOUT)
         return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in p.poll(0))
     except (OSError, ValueError, AttributeError): return False   # no real file behind stdout: not a pipe that broke
 
@@ -488,34 +507,42 @@ def _main(argv=None)->int:
         why = _not_an_index(args.db) if args.cmd != 'add' else _not_a_file(args.db)
         if args.cmd == 'add' and not why and (missing := [p for p in args.paths if not Path(p).exists()]):   # before the database is made
             why = f"no such file or folder: {', '.join(map(repr, missing))}"
-        if why: print(f'litetree: {_visible(why)}', file=sys.stderr); return 2   # a name's control characters shown, not obeyed
+        if why:
+            print(f'litetree: {_visible(why)}', file=sys.stderr)
+            return 2   # a name's control characters shown, not obeyed
         with Index(args.db, embedder=getattr(args, 'embedder', None), busy_ms=int(args.wait * 1000)) as ix:
             if args.cmd not in ('add', 'copy') and not ix.db.has_store(ix.store):
-                print(f'litetree: {redact(args.db)} holds no litetree index: create one with `{_me(args)} add PATH`', file=sys.stderr); return 2
+                print(f'litetree: {redact(args.db)} holds no litetree index: create one with `{_me(args)} add PATH`', file=sys.stderr)
+                return 2
             if args.cmd != 'serve': return _COMMANDS[args.cmd](args, ix)
         return cmd_serve(args)
     except BrokenPipeError: raise   # handled in main: not an error of ours
     except KeyboardInterrupt: return _interrupted(args)
     except DatabaseDamaged as e:
         if args.cmd == 'check': return _check_unopened(args)
-        print(f'litetree: {e}', file=sys.stderr); return 2
+        print(f'litetree: {e}', file=sys.stderr)
+        return 2
     except (ValueError, ImportError, OSError, DatabaseLocked) as e:
-        print(f'litetree: {_in_option_names(str(e))}', file=sys.stderr); return 2
+        print(f'litetree: {_in_option_names(str(e))}', file=sys.stderr)
+        return 2
     except (apsw.CorruptError, apsw.NotADBError) as e:
         if args.cmd == 'check': return _check_unopened(args)
         print(f'litetree: {_visible(args.db)} is damaged ({e}): restore it from a backup, or run `{_me(args)} check`', file=sys.stderr)
         return 2
     except apsw.BusyError:
-        print(f'litetree: {_visible(args.db)} is locked by another process writing to it; try again when it has finished, or wait longer (--wait)', file=sys.stderr); return 2
+        print(f'litetree: {_visible(args.db)} is locked by another process writing to it; try again when it has finished, or wait longer (--wait)', file=sys.stderr)
+        return 2
     except apsw.CantOpenError as e:
-        print(f'litetree: cannot open {_visible(args.db)} as a database ({e})', file=sys.stderr); return 2
+        print(f'litetree: cannot open {_visible(args.db)} as a database ({e})', file=sys.stderr)
+        return 2
     except RuntimeError as e:   # last: DatabaseLocked and DatabaseDamaged are RuntimeErrors too
         if str(e) != 'Operation has been terminated': raise
         return _interrupted(args)   # usearch's own word for a Ctrl-C while it saved the vector index
 
 def _interrupted(args)->int:
     kept = '; what was written before it is kept: run the same command again to go on' if args.cmd == 'add' else ''
-    print(f'\nlitetree: interrupted{kept}', file=sys.stderr); return 130
+    print(f'\nlitetree: interrupted{kept}', file=sys.stderr)
+    return 130
 
 _OPTIONS = {'max_depth': '--depth', 'max_chars': '--max-chars', 'limit': '--limit', 'offset': '--offset'}
 

@@ -360,7 +360,9 @@ class _Features:
     new since the array was last sorted wait in a dictionary, merged into it once they are a quarter of its size.
     Everything is forgotten once there are `most` words (about 100 bytes each) or `4 * most` pairs (16 bytes each).
     One lock: threads embedding at once take turns here."""
-    def __init__(self, most:int=1 << 18): self.most, self.lock = most, __import__('threading').Lock(); self.clear()
+    def __init__(self, most:int=1 << 18):
+        self.most, self.lock = most, __import__('threading').Lock()
+        self.clear()
 
     def clear(self):
         self.ids, self.words, self.hashes = {}, [], np.zeros(0, np.uint64)             # words: id, text, hash
@@ -381,7 +383,9 @@ class _Features:
             new = []
             for j in miss.tolist():
                 if (i := self.ids.get(w := words[j])) is None:
-                    i = self.ids[w] = len(self.words); self.words.append(w); new.append(_feature_hash(w))
+                    i = self.ids[w] = len(self.words)
+                    self.words.append(w)
+                    new.append(_feature_hash(w))
                 ids[j] = i
             self.hashes = np.concatenate([self.hashes, np.array(new, np.uint64)])
         return ids
@@ -391,7 +395,8 @@ class _Features:
         keys, back = np.unique(keys, return_inverse=True)   # sorted, so the search walks the table once
         at = np.minimum(np.searchsorted(self.pair_keys, keys), max(len(self.pair_keys) - 1, 0))
         known = self.pair_keys[at] == keys if len(self.pair_keys) else np.zeros(len(keys), bool)
-        out = np.zeros(len(keys), np.uint64); out[known] = self.pair_hash[at[known]]
+        out = np.zeros(len(keys), np.uint64)
+        out[known] = self.pair_hash[at[known]]
         for j in np.flatnonzero(~known).tolist():
             if (h := self.recent.get(k := int(keys[j]))) is None:
                 h = self.recent[k] = _feature_hash(self.words[k >> 32] + ' ' + self.words[k & 0xFFFFFFFF])
@@ -412,10 +417,13 @@ def _hash_rows(texts, ndim:int)->np.ndarray:
     "`_hash_row` for many texts at once: words and pairs hashed once per process, the buckets filled by one `bincount`."
     words, counts = [], []
     for t in texts:
-        ws = _word_re.findall(t.lower()); words += ws; counts.append(len(ws))
+        ws = _word_re.findall(t.lower())
+        words += ws
+        counts.append(len(ws))
     row = np.repeat(np.arange(len(texts)), counts)
     pair = np.ones(max(len(words) - 1, 0), bool)   # pair[j]: words j and j + 1 are in one text
-    ends = np.cumsum(counts) - 1; pair[ends[(ends >= 0) & (ends < len(pair))]] = False
+    ends = np.cumsum(counts) - 1
+    pair[ends[(ends >= 0) & (ends < len(pair))]] = False
     h = _features.hashes_of(words, pair)
     slot = (h % np.uint64(ndim)).astype(np.int64) + np.concatenate([row, row[:-1][pair]]) * ndim
     sign = np.where((h >> np.uint64(40)) & np.uint64(1), 1.0, -1.0)
@@ -494,7 +502,9 @@ def _split_tokens(run:str)->list:
     out, cur = [], []
     for ch in run:
         if _is_tok(ch): cur.append(ch)
-        elif cur: out.append(''.join(cur)); cur = []
+        elif cur:
+            out.append(''.join(cur))
+            cur = []
     if cur: out.append(''.join(cur))
     return out
 
@@ -514,7 +524,9 @@ def _parse_query(q:str):
     items, q = [], q or ''
     if not q.isascii(): q = unicodedata.normalize('NFC', q)
     for phrase, chunk in _query_re.findall(q):
-        if phrase: ws = fts_words(phrase); items += [('phrase', ws)] if ws else []
+        if phrase:
+            ws = fts_words(phrase)
+            items += [('phrase', ws)] if ws else []
         else:
             ws = fts_words(chunk)
             items += [('word', [w]) for w in ws]
@@ -678,7 +690,9 @@ def search(self:Database,
     policy = weights is None   # the default: the embedder's weight, damped for lexical queries
     if policy: weights = (1.0, fusion_weight(emb if callable(emb) else t))
     emb_fn = emb if callable(emb) else None
-    if callable(emb): t.check_embedder(emb); emb = emb([q])[0] if q else None
+    if callable(emb):
+        t.check_embedder(emb)
+        emb = emb([q])[0] if q else None
     w = (1, 1) if callable(weights) else weights
     fts = t.keyword_ids(q, n, where, where_args, widen, enough=max(1, round(limit * WIDEN_BELOW))) if q and w[0] else []
     vec = t.vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []

@@ -136,7 +136,9 @@ def _listing(self:CorpusTree, parts, inside, heads, max_depth, limit, offset, su
     out = _folder_entry(parts, inside, heads, summarize, summaries)
     out.update(folders=[], docs=[], offset=offset, more=max(0, len(entries) - offset - limit))
     for kind, name, v in entries[offset:offset + limit]:
-        if kind == 'doc': out['docs'].append(_doc_entry(v, heads)); continue
+        if kind == 'doc':
+            out['docs'].append(_doc_entry(v, heads))
+            continue
         f = _folder_entry(parts + (name,), v, heads, summarize, summaries)
         if max_depth > 1: f.update({k: x for k, x in self._listing(parts + (name,), v, heads, max_depth - 1, limit, 0, summaries, summarize).items()
                                     if k in ('folders', 'docs', 'more')})

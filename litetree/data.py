@@ -122,7 +122,9 @@ class LineJoiner:
     def __init__(self, block:int=4096): self.parts, self.lines, self.block = [], [], block
     def add(self, line:str):
         self.lines.append(line)
-        if len(self.lines) >= self.block: self.parts.append('\n'.join(self.lines)); self.lines = []
+        if len(self.lines) >= self.block:
+            self.parts.append('\n'.join(self.lines))
+            self.lines = []
     def text(self)->str: return '\n'.join(self.parts + ['\n'.join(self.lines)] if self.lines else self.parts)
 
 def _pages_of(text:str)->list:
@@ -149,7 +151,9 @@ def setext_to_atx(text:str)->str:
         if fence is None and prev and (m := _setext_mark.match(l)) and prev.strip() and one_line and not re.match(r'\s{0,3}([#>|*+-]|\d+[.)]\s|`{3}|~{3})', prev):
             prev = ('#' if m[1][0] == '=' else '##') + ' ' + prev.strip()
             continue
-        if prev is not None: out.add(prev); before = prev
+        if prev is not None:
+            out.add(prev)
+            before = prev
         prev = l
     if prev is not None: out.add(prev)
     return out.text()
@@ -202,7 +206,9 @@ def rst_to_markdown(text:str)->str:
             if mark not in styles: styles.append(mark)
             out.append('#' * min(styles.index(mark) + 1, 6) + ' ' + title.strip())
             i += 3 if over else 2
-        else: out.append(lines[i]); i += 1
+        else:
+            out.append(lines[i])
+            i += 1
     return '\n'.join(out)
 
 # %% ../nbs/01_data.ipynb #7245130c
@@ -222,7 +228,8 @@ class _TreeBuilder(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in _BLOCK or tag in _HEADS or tag == 'pre':   # a block start ends an open paragraph or heading
             while self.cur.tag in _HEADS or self.cur.tag == 'p' or (tag == 'li' and self.cur.tag == 'li'): self.cur = self.cur.parent
-        n = _Node(tag, attrs, self.cur); self.cur.kids.append(n)
+        n = _Node(tag, attrs, self.cur)
+        self.cur.kids.append(n)
         if tag not in _VOID: self.cur = n
     def handle_startendtag(self, tag, attrs): self.cur.kids.append(_Node(tag, attrs, self.cur))
     def handle_endtag(self, tag):
@@ -328,9 +335,12 @@ def _flush_inline(out, start):
     "Merge runs of inline pieces from `start` on into paragraphs."
     merged, run = [], []
     for kind, s in out[start:]:
-        if kind == 'inline': run.append(s); continue
+        if kind == 'inline':
+            run.append(s)
+            continue
         if (p := ' '.join(''.join(run).split())): merged.append(('block', p))
-        run = []; merged.append((kind, s))
+        run = []
+        merged.append((kind, s))
     if (p := ' '.join(''.join(run).split())): merged.append(('block', p))
     out[start:] = merged
 
@@ -344,10 +354,14 @@ def _page_title(title:str|None, h1:str|None, heads:list=())->str|None:
 
 def html_to_markdown(html:str)->tuple:
     "`(markdown, title)` of an HTML page's main content."
-    b = _TreeBuilder(); b.feed(html); b.close()
+    b = _TreeBuilder()
+    b.feed(html)
+    b.close()
     title = _find(b.root, {'title'})
     main = _find(b.root, {'main'}) or _find(b.root, {'article'}) or _find(b.root, {'body'}) or b.root
-    out = []; _md(main, out); _flush_inline(out, 0)
+    out = []
+    _md(main, out)
+    _flush_inline(out, 0)
     h1 = next((s[2:] for _, s in out if s.startswith('# ')), None)
     heads = [s.lstrip('#').strip() for _, s in out if re.match(r'#{1,6} ', s)]
     return '\n\n'.join(s for _, s in out), _page_title(' '.join(_inline(title).split()) or None if title else None, h1, heads)
@@ -399,7 +413,8 @@ def parse_docx(path)->Parsed:
     for el in d.element.body.iterchildren():
         tag = el.tag.rsplit('}', 1)[-1]
         if tag == 'p':
-            p = _P(el, d); t = p.text.strip()
+            p = _P(el, d)
+            t = p.text.strip()
             if not t: continue
             lvl = _docx_level(p.style.name if p.style is not None else '')
             out.append('#' * min(lvl + (shift if p.style.name != 'Title' else 0), 6) + ' ' + t if lvl else t)
@@ -433,7 +448,8 @@ def parse_tei(path)->Parsed:
     try: root = ET.fromstring(read_text(path)[0].encode())
     except ET.ParseError as e: raise ParseError(path, f'not well-formed XML ({e})') from e
     body = next((e for e in root.iter() if _local(e.tag) == 'body'), root)
-    raw = []; _tei_walk(body, 0, raw)
+    raw = []
+    _tei_walk(body, 0, raw)
     blocks = []
     for x in raw:   # consecutive verse lines form one block
         if isinstance(x, tuple):

@@ -197,7 +197,8 @@ def write_doc(self:SQLiteDocuments,
     with self.writing(doc.get('source') or doc['id']):
         old = [r[0] for r in self.execute(f'SELECT id FROM {qi(t["docs"].name)} WHERE source=? OR id=?', (doc['source'], doc['id']))]
         for did in old: self._delete_rows(t, did)
-        _insert_dicts(self, t['docs'].name, [doc]); _insert_dicts(self, t['nodes'].name, nodes)
+        _insert_dicts(self, t['docs'].name, [doc])
+        _insert_dicts(self, t['nodes'].name, nodes)
         t['store'].add(chunks)
         if emb_fn is not None and any(c.get('embedding') is not None for c in chunks): t['store'].check_embedder(emb_fn, record=True)
     return bool(old)
@@ -308,7 +309,9 @@ def docs_where(self:SQLiteDocuments, places:list, store:str='store', prefix:str=
 # %% ../nbs/00e_documents.ipynb #4ad27cc6
 class _Declared:
     "Stands for the embedder that made a store's vectors: its id and what it declared, without the model."
-    def __init__(self, eid, **decl): self.id = eid; self.__dict__.update(decl)
+    def __init__(self, eid, **decl):
+        self.id = eid
+        self.__dict__.update(decl)
 
 def copy_database(src,                 # the database to copy from
                   dst,                 # the database to copy into (any backend)

@@ -20,7 +20,8 @@ _log = logging.getLogger(__name__)
 def _read_safetensors(path)->dict:
     "Tensors of a .safetensors file as numpy arrays (only the dtypes static models use)."
     raw = Path(path).read_bytes()
-    n = int.from_bytes(raw[:8], 'little'); header = json.loads(raw[8:8 + n])
+    n = int.from_bytes(raw[:8], 'little')
+    header = json.loads(raw[8:8 + n])
     types = {'F16': np.float16, 'F32': np.float32, 'F64': np.float64, 'I8': np.int8, 'U8': np.uint8, 'BF16': None}
     out = {}
     for name, t in header.items():
@@ -50,7 +51,8 @@ class StaticEmbedder:
         try: from tokenizers import Tokenizer
         except ImportError as e: raise ImportError("StaticEmbedder needs the tokenizers package: pip install tokenizers") from e
         self.tok = Tokenizer.from_file(str(path/'tokenizer.json'))
-        self.tok.no_truncation(); self.tok.no_padding()
+        self.tok.no_truncation()
+        self.tok.no_padding()
         cfg = json.loads((path/'config.json').read_text()) if (path/'config.json').exists() else {}
         self.vectors = _read_safetensors(path/'model.safetensors')['embeddings'].astype(np.float32)
         self.normalize, self.max_tokens = cfg.get('normalize', True), max_tokens
@@ -94,7 +96,8 @@ def _minilm_parts():
         graph.unlink(missing_ok=True)
         session = ort.InferenceSession(str(shipped), so, providers=['CPUExecutionProvider'])
     tok = Tokenizer.from_file(str(MODELS/'all-MiniLM-L6-v2'/'tokenizer.json'))
-    tok.enable_truncation(MINILM_MAX_TOKENS); tok.enable_padding(pad_id=0, pad_token='[PAD]')
+    tok.enable_truncation(MINILM_MAX_TOKENS)
+    tok.enable_padding(pad_id=0, pad_token='[PAD]')
     _MINILM.update(session=session, tok=tok)
     return session, tok
 
@@ -131,7 +134,9 @@ def _fused_graph(shipped:Path)->Path:
     for folder in (_cache_dir(), Path(tempfile.gettempdir())/f'litetree-{os.getuid() if hasattr(os, "getuid") else "user"}'):
         if (folder/name).is_file(): return folder/name
         try: return _quantized(shipped, folder/name)
-        except ImportError as e: why = e; break   # no onnx package: no folder helps
+        except ImportError as e:
+            why = e
+            break   # no onnx package: no folder helps
         except Exception as e: why = e            # a read-only or full cache: try the next folder
     _log.info('litetree: using the shipped MiniLM graph (%s: %s)', type(why).__name__, why)
     return shipped
@@ -143,7 +148,8 @@ def _quantized(shipped:Path, out:Path)->Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     folded, tmp = out.with_suffix(f'.{os.getpid()}.folded'), out.with_suffix(f'.{os.getpid()}.tmp')
     try:
-        so = ort.SessionOptions(); so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+        so = ort.SessionOptions()
+        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
         so.optimized_model_filepath = str(folded)
         ort.InferenceSession(str(shipped), so, providers=['CPUExecutionProvider'])   # folds int8 weights × scales into floats
         with _root_logging_quiet(): quantize_dynamic(str(folded), str(tmp), per_channel=True, weight_type=QuantType.QInt8)
@@ -173,12 +179,14 @@ class MiniLMEmbedder:
         with tqdm(total=len(texts), desc='embedding', unit='text', delay=1.0, disable=None if len(texts) > 256 else True, leave=False) as bar:
             for i in range(0, len(order), self.batch):
                 idx = order[i:i + self.batch]
-                out[idx] = self._embed(session, tok, [texts[j] for j in idx]); bar.update(len(idx))
+                out[idx] = self._embed(session, tok, [texts[j] for j in idx])
+                bar.update(len(idx))
         return out
 
     def _embed(self, session, tok, texts):
         enc = tok.encode_batch(texts)
-        ids = np.array([e.ids for e in enc], np.int64); mask = np.array([e.attention_mask for e in enc], np.int64)
+        ids = np.array([e.ids for e in enc], np.int64)
+        mask = np.array([e.attention_mask for e in enc], np.int64)
         hidden = session.run(None, {'input_ids': ids, 'attention_mask': mask, 'token_type_ids': np.zeros_like(ids)})[0]
         v = (hidden * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1)
         return v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)

@@ -72,7 +72,8 @@ def _degrade(s:str, df:Counter, rng)->str:
     if len(ws) > 8:
         for w in sorted(set(ws), key=lambda w: df[w])[:2]: ws.remove(w)
     for _ in range(2):
-        i = rng.randrange(len(ws) - 1); ws[i], ws[i + 1] = ws[i + 1], ws[i]
+        i = rng.randrange(len(ws) - 1)
+        ws[i], ws[i + 1] = ws[i + 1], ws[i]
     long = max(range(len(ws)), key=lambda i: len(ws[i]))
     w = ws[long]
     if len(w) > 4: ws[long] = w[:2] + w[3] + w[2] + w[4:]
@@ -90,7 +91,9 @@ def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyw
     texts = section_texts(db)
     counts, df = Counter(), Counter()
     for t in texts.values():
-        ws = _words(t); counts.update(_grams(ws)); df.update(set(ws))
+        ws = _words(t)
+        counts.update(_grams(ws))
+        df.update(set(ws))
     src = {d['id']: d['source'] for d in db.doc_rows()}
     docs = {n['id']: src.get(n['doc_id']) for n in db.node_rows()}
     by_doc = {}   # keyed by file name, so the sample does not depend on where the corpus sits
@@ -133,7 +136,9 @@ def _ancestors(db)->dict:
     out = {}
     for nid in parent:
         a, p = set(), parent.get(nid)
-        while p is not None and not p.endswith('#0'): a.add(p); p = parent.get(p)
+        while p is not None and not p.endswith('#0'):
+            a.add(p)
+            p = parent.get(p)
         out[nid] = a
     return out
 
@@ -251,7 +256,8 @@ def match_headings(outline:list, found:list)->dict:
         cands = [i for i, (_, ft, _) in enumerate(found) if i not in used and ok(ft)]
         if not cands: continue
         i = min(cands, key=lambda i: (_title_norm(found[i][1]) != t, abs(found[i][2] - page)))   # the same title first, then the nearest
-        used.add(i); pairs.append(((lvl, page), (found[i][0], found[i][2])))
+        used.add(i)
+        pairs.append(((lvl, page), (found[i][0], found[i][2])))
     votes = Counter((f[0], o[0]) for o, f in pairs)            # found level -> the outline level it most often stands for
     to_outline = {fl: max((n, ol) for (f2, ol), n in votes.items() if f2 == fl)[1] for fl, _ in votes}
     lv = sum(to_outline[f[0]] == o[0] for o, f in pairs)
@@ -295,7 +301,9 @@ def outline_agreement(found:list, expected:list)->dict:
     j, pairs = 0, []
     for i, (_, t, *_) in enumerate(expected):
         k = next((k for k in range(j, len(found)) if _same_heading(_heading_key(found[k][1]), _heading_key(t))), None)
-        if k is not None: pairs.append((i, k)); j = k + 1
+        if k is not None:
+            pairs.append((i, k))
+            j = k + 1
     matched = {i for i, _ in pairs}
     wanted = [i for i, e in enumerate(expected) if i in matched or not (len(e) > 2 and e[2].get('optional'))]
     p = len(pairs) / len(found) if found else float(not wanted)
@@ -314,7 +322,8 @@ def tree_outline(db, doc_id:str, title:str, depth:int=3)->list:
 
 def structure_regression(folder)->list:
     "One row per file of a structure set (`expected.json` beside the files): its title, and its tree's agreement with the expected outline."
-    folder = Path(folder); expected = json.loads((folder/'expected.json').read_text())
+    folder = Path(folder)
+    expected = json.loads((folder/'expected.json').read_text())
     db, rows = database(), []
     for name, e in expected.items():
         r = db.add_file(folder/name, emb_fn=hash_embed)

@@ -12,6 +12,7 @@ __all__ = ['ADD_OPTIONS', 'NOT_REGULAR', 'BAD_NAME', 'LOST', 'PARSE_TIME', 'FIRS
 import re, os, stat, errno, json, time, inspect, difflib, hashlib, logging, unicodedata, functools
 from pathlib import Path
 import numpy as np
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fastcore.basics import patch
 from .core import Database, to_blobs, embed_text, hash_embed
@@ -53,7 +54,9 @@ def embed_chunks(db:Database,
 # %% ../nbs/02a_ingest.ipynb #06a21979
 def _pages_hash(title, pages, outline, mode)->str:
     h = hashlib.sha1(json.dumps([title, mode, outline or []], default=str).encode())
-    for p, t in pages: h.update(f'\x00{p}\x00'.encode()); h.update(t.encode())
+    for p, t in pages:
+        h.update(f'\x00{p}\x00'.encode())
+        h.update(t.encode())
     return h.hexdigest()[:20]
 
 def _structure_from(build, pages, title):
@@ -62,7 +65,9 @@ def _structure_from(build, pages, title):
         raise TypeError('build= takes a structure builder (pages, title) -> outline: wrap a model with '
                         'litetree.llm.llm_builder(model), or pass the model to Index.add, which wraps it')
     try: return build(pages, title)
-    except Exception as e: _log.warning('litetree: build= failed (%s); using the tree litetree builds itself', e); return None
+    except Exception as e:
+        _log.warning('litetree: build= failed (%s); using the tree litetree builds itself', e)
+        return None
 
 def _embedder_for(db, emb_fn, store:str='store'):
     "The embedder to use: the one passed; else the one the store was built with, when litetree knows it; else the default."
@@ -209,13 +214,18 @@ def _real(p)->Path:
 
 def _loops(p)->bool:
     "Is `p` a link that leads back to itself (`a` → `b` → `a`)?"
-    try: os.stat(p); return False
+    try:
+        os.stat(p)
+        return False
     except OSError as e: return e.errno == errno.ELOOP
 
 def _utf8_path(p)->bool:
     """Can the file's path be stored as text, as named and as resolved (a link's name titles the document, its
     target's path is its source)? A name in another encoding reaches Python with lone surrogates, which SQLite refuses."""
-    try: str(p).encode('utf-8'); str(_real(p)).encode('utf-8'); return True
+    try:
+        str(p).encode('utf-8')
+        str(_real(p)).encode('utf-8')
+        return True
     except UnicodeEncodeError: return False
 
 def _shown(p)->str:
@@ -226,7 +236,9 @@ def _file_hash(path)->str:
     """A file's content hash. A pipe, a device or a folder is refused by what the opened file is, not by a look at its
     name first, which it could change in between: reading a pipe waits for a writer, and `/dev/zero` never ends."""
     fd = os.open(path, os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0))   # opening a pipe without it waits for a writer
-    if not stat.S_ISREG(os.fstat(fd).st_mode): os.close(fd); raise OSError(errno.EINVAL, NOT_REGULAR)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, NOT_REGULAR)
     h = hashlib.sha1()
     with open(fd, 'rb') as f:
         for b in iter(lambda: f.read(1 << 20), b''): h.update(b)
@@ -331,7 +343,9 @@ def _skip_reason(p:Path, want:set|None, exts:set)->str|None:
 def _ancestors(path:str)->set:
     "Every folder above `path`, up to the file system's root."
     out, p = set(), Path(path)
-    while p.parent != p: p = p.parent; out.add(str(p))
+    while p.parent != p:
+        p = p.parent
+        out.add(str(p))
     return out
 
 def walk_files(root,                # folder to walk
@@ -342,10 +356,15 @@ def walk_files(root,                # folder to walk
     want, exts, seen, out = _types(types) if types else None, known_exts(), set(), []
     for d, dirs, files in os.walk(root, followlinks=True):
         real = os.path.realpath(d)
-        if real in seen: _log.warning('litetree: skipping %s: a symlink loop back to %s', d, real); dirs[:] = []; continue
+        if real in seen:
+            _log.warning('litetree: skipping %s: a symlink loop back to %s', d, real)
+            dirs[:] = []
+            continue
         if not seen: top = real
         elif os.path.commonpath([top, real]) != top and real in _ancestors(top):   # a link to a folder that holds the root
-            _log.warning('litetree: skipping %s: a symlink up to %s, which holds the folder being added', d, real); dirs[:] = []; continue
+            _log.warning('litetree: skipping %s: a symlink up to %s, which holds the folder being added', d, real)
+            dirs[:] = []
+            continue
         seen.add(real)
         dirs[:] = sorted(x for x in dirs if not x.startswith('.'))
         for f in sorted(x for x in files if not x.startswith('.')):
@@ -397,7 +416,10 @@ def _overdue(limit:float)->str:
 
 class _Held(logging.Handler):
     "A parse worker's log records, held to go back with its file's result (as plain text: a record's arguments may not pickle)."
-    def __init__(self): super().__init__(); self.records = []; self.setFormatter(logging.Formatter())
+    def __init__(self):
+        super().__init__()
+        self.records = []
+        self.setFormatter(logging.Formatter())
     def emit(self, r):
         try:
             text = r.getMessage() + (f'\n{self.formatter.formatException(r.exc_info)}' if r.exc_info else '')
@@ -419,7 +441,8 @@ def _hold_logs(level:int)->_Held:
 def _parse_worker(conn, level:int=logging.WARNING):
     """A parse worker: parse the file each message names and send back `(job, result, log records)`, until told to
     stop or the loader is gone. Ctrl-C is the loader's to handle: it ends the workers itself."""
-    import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     held = _hold_logs(level)
     while True:
         try: job = conn.recv()
@@ -457,16 +480,25 @@ class _Parsers:
 
     def _start(self):
         from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
-        if _server_stopped(self.ctx): self._stillborn('the forkserver is stopped'); return None   # asked, it would never answer
+        if _server_stopped(self.ctx):
+            self._stillborn('the forkserver is stopped')
+            return None   # asked, it would never answer
         try: here, there = self.ctx.Pipe()
-        except OSError as e: self._stillborn(_why(e)); return None   # out of file descriptors
+        except OSError as e:
+            self._stillborn(_why(e))
+            return None   # out of file descriptors
         level = _lowest_level()
         p = self.ctx.Process(target=module._parse_worker, args=(there, level), daemon=True, name='litetree-parser')
         try: _start_within(p, 'parse worker')   # a new process (forkserver, spawn) would otherwise run the caller's script again
         except (EOFError, OSError) as e:          # no process to be had: a fork out of memory, a forkserver killed or stopped as it made one
-            here.close(); there.close()
-            if not isinstance(e, NoStart): self._stillborn(_why(e)); return None
-            self.broken = str(e); _log.warning('litetree: %s; parsing the rest of the files in this process', e); return None   # asked again, it would not answer either
+            here.close()
+            there.close()
+            if not isinstance(e, NoStart):
+                self._stillborn(_why(e))
+                return None
+            self.broken = str(e)
+            _log.warning('litetree: %s; parsing the rest of the files in this process', e)
+            return None   # asked again, it would not answer either
         there.close()
         return here, p
 
@@ -477,20 +509,27 @@ class _Parsers:
                 if not (started := self._start()): continue   # the next try starts afresh (a killed forkserver is started again)
                 conn, p = started
             else: return
-            if not p.is_alive(): self._lost_idle(conn, p); continue   # killed while it waited for work
+            if not p.is_alive():
+                self._lost_idle(conn, p)
+                continue   # killed while it waited for work
             if self.again: i = self.again.pop(0)
             else: i, self.next = self.next, self.next + 1
             try: conn.send((i, self.jobs[i]))
-            except OSError: self.again.insert(0, i); self._lost_idle(conn, p); continue   # it died after that look: the file waits for the next
+            except OSError:
+                self.again.insert(0, i)
+                self._lost_idle(conn, p)
+                continue   # it died after that look: the file waits for the next
             self.busy[conn], self.due[conn], self.failing = (p, i), time.monotonic() + _time_limit(self.jobs[i][0]), 0
 
     def _lost_idle(self, conn, p):
         "End a worker that died before it was given a file."
-        _end_worker(conn, p); self._stillborn(f'exit code {p.exitcode}')
+        _end_worker(conn, p)
+        self._stillborn(f'exit code {p.exitcode}')
 
     def _stillborn(self, how:str):
         "Count a worker that never took a file; when they keep failing, say so rather than start them for ever."
-        self.stillborn += 1; self.failing += 1
+        self.stillborn += 1
+        self.failing += 1
         if self.failing > 3 * self.n + 3 and not self.broken:
             self.broken = f'{self.failing} parse worker processes in a row died before they were given a file or could not be started (the last: {how})'
             _log.warning('litetree: %s; parsing the rest of the files in this process', self.broken)
@@ -502,7 +541,9 @@ class _Parsers:
             (p, i), _ = self.busy.pop(conn), self.due.pop(conn, None)
             try: j, r, logs = conn.recv() if conn.poll() else (i, LOST, [])   # a result sent just before the worker died is kept
             except (EOFError, OSError): j, r, logs = i, LOST, []
-            if r is LOST and i not in self.died: self.died.add(i); self.again.append(i)
+            if r is LOST and i not in self.died:
+                self.died.add(i)
+                self.again.append(i)
             else: self.done[j] = r, logs
             if r is LOST or not p.is_alive(): _end_worker(conn, p)
             else: self.idle.append((conn, p))
@@ -538,7 +579,8 @@ class _Parsers:
         "End each worker whose file has taken longer than its limit; the file fails, with the reason (not tried again)."
         for conn in [c for c, due in self.due.items() if time.monotonic() > due]:
             (p, i), _ = self.busy.pop(conn), self.due.pop(conn)
-            _end_worker(conn, p); self.done[i] = _overdue(_time_limit(self.jobs[i][0])), []
+            _end_worker(conn, p)
+            self.done[i] = _overdue(_time_limit(self.jobs[i][0])), []
 
     def _watched(self)->list: return [c for c in self.busy] + [p.sentinel for p, _ in self.busy.values()]
 
@@ -548,7 +590,9 @@ class _Parsers:
         self.busy, self.idle, self.due = {}, [], {}
 
 def _end_worker(conn, p):
-    p.kill(); p.join(5); conn.close()
+    p.kill()
+    p.join(5)
+    conn.close()
 
 def _parsed_stream(todo, workers:int, assets=None):
     """`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in `workers` worker processes
@@ -562,7 +606,9 @@ def _parsed_stream(todo, workers:int, assets=None):
     try:
         k = 0
         for x in todo:
-            if parsers and id(x[3]) in builtin: yield x, parsers.result(k); k += 1
+            if parsers and id(x[3]) in builtin:
+                yield x, parsers.result(k)
+                k += 1
             else: yield x, _parse_job(x[1], x[3].name if id(x[3]) in builtin else None, assets)
     finally:
         if parsers: parsers.close()
@@ -576,18 +622,23 @@ def _todo(self:Ingestion, paths, results:dict, force:bool, profile, store, prefi
     todo, seen = [], {}
     for i, p in enumerate(paths):
         if not _utf8_path(p):
-            results[i] = dict(source=_shown(p), error=BAD_NAME); _log.warning('litetree: cannot index %s: %s', _shown(p), BAD_NAME); continue
+            results[i] = dict(source=_shown(p), error=BAD_NAME)
+            _log.warning('litetree: cannot index %s: %s', _shown(p), BAD_NAME)
+            continue
         if (first := seen.setdefault(real := _real(p), i)) != i:   # `a.md ./a.md`: read once
-            results[i] = dict(source=str(p), skipped=f'the same file as {paths[first]}, named before it'); continue
+            results[i] = dict(source=str(p), skipped=f'the same file as {paths[first]}, named before it')
+            continue
         try:
             fhash = _file_hash(p)
             if not force and (did := self.doc_for_file(str(real), fhash, store, prefix)):
                 moved = collection is not None and self.set_collection(did, collection, store, prefix)
-                results[i] = dict(doc_id=did, title=self._doc_title(did, store, prefix) or _pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {})); continue
+                results[i] = dict(doc_id=did, title=self._doc_title(did, store, prefix) or _pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {}))
+                continue
             todo.append((i, p, fhash, profile_for(p, profile)))
         except OSError as e:
             why = NOT_REGULAR if e.strerror == NOT_REGULAR else f'cannot be read ({e.strerror or e})'
-            results[i] = dict(source=str(p), error=why); _log.warning('litetree: cannot index %s: %s', p, why)
+            results[i] = dict(source=str(p), error=why)
+            _log.warning('litetree: cannot index %s: %s', p, why)
     return todo
 
 @patch
@@ -596,6 +647,30 @@ def _own_file(self:Ingestion, p:Path)->bool:
     if self.path is None: return False
     p, mine = _real(p), _real(self.path)
     return p.parent == mine.parent and (p.name == mine.name or p.name.startswith((mine.name + '-', mine.name + '.')))
+
+@patch
+def _found(self:Ingestion, dir, files, types)->tuple:
+    "`(paths, skipped)`: the files to add (`files`, or those under `dir`), less the database's own, and what the walk skipped."
+    skipped = []
+    paths = [Path(f) for f in files] if files is not None else [p for p in walk_files(dir, types, skipped) if not self._own_file(p)]
+    return paths, [s for s in skipped if not self._own_file(Path(s['source']))]
+
+def _pool_size(todo:list, pool_min:int)->int:
+    "Parse workers for a load: a pool of up to four once there are `pool_min` PDFs to parse, else none (parsed here)."
+    npdf = sum(x[3].name == 'pdf' for x in todo)
+    return min(4, os.cpu_count() or 1) if npdf >= pool_min else 0
+
+@patch
+@contextmanager
+def _loading(self:Ingestion, store:str, bulk:bool, total:int, done:int, quiet:bool):
+    "A load's progress bar (on a terminal only), with the keyword index's triggers off for a `bulk` load and back on after."
+    from tqdm.auto import tqdm
+    bar = tqdm(total=total, initial=done, desc='ingest', unit='file', disable=quiet or None)   # None: only on a terminal
+    if bulk: self.get_store(store).fts_triggers(False)
+    try: yield bar
+    finally:
+        if bulk: self.get_store(store).fts_triggers(True)
+        bar.close()
 
 @patch
 @known_options
@@ -617,35 +692,31 @@ def add_dir(self:Ingestion,
             opts:AddOptions=None,      # how each becomes a tree, chunks and vectors (see `add_doc`)
            )->list:
     "Ingest every document under a folder: one result a file, saying what became of it (see `ingest_summary`)."
-    from tqdm.auto import tqdm
     if profile: profile_for('', profile)      # an unknown profile name fails here, before any file is read
     self.get_tree(store, prefix)
-    skipped = []
-    paths = [Path(f) for f in files] if files is not None else [p for p in walk_files(dir, types, skipped) if not self._own_file(p)]
-    skipped = [s for s in skipped if not self._own_file(Path(s['source']))]
+    paths, skipped = self._found(dir, files, types)
     emb_fn, with_heading = _embedder_for(self, emb_fn, store), (opts or AddOptions()).with_heading
     results, collection = {}, _collection(collection)
     todo = self._todo(paths, results, force, profile, store, prefix, collection)
-    npdf = sum(x[3].name == 'pdf' for x in todo)
-    workers = n_workers if n_workers is not None else (min(4, os.cpu_count() or 1) if npdf >= pool_min else 0)
+    workers = n_workers if n_workers is not None else _pool_size(todo, pool_min)
     pending, commits = [], 0
-    bar = tqdm(total=len(paths), initial=len(results), desc='ingest', unit='file', disable=quiet or None)   # None: only on a terminal
-    if bulk: self.get_store(store).fts_triggers(False)
-    try:
+    with self._loading(store, bulk, len(paths), len(results), quiet) as bar:
         for (i, p, fhash, prof), parsed in _parsed_stream(todo, workers, out_path):
-            if isinstance(parsed, str): results[i] = dict(source=str(p), error=parsed); _log.warning('litetree: cannot index %s: %s', p, parsed)
+            if isinstance(parsed, str):
+                results[i] = dict(source=str(p), error=parsed)
+                _log.warning('litetree: cannot index %s: %s', p, parsed)
             else:
                 results[i], rows = self._prepare_parsed(parsed, p, None, None, profile, fhash, store, prefix, opts, force, collection)
                 if rows is not None: pending.append((results[i], rows))
             if sum(len(r[2]) for _, r in pending) >= min(embed_batch, FIRST_COMMIT << commits):   # the first commits come early
-                self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch); pending.clear(); commits += 1
+                self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch)
+                pending.clear()
+                commits += 1
                 self.get_store(store).build_ahead()   # the vector index grows on another core while the next files are read
-            bar.update(); bar.set_postfix(chunks=sum(r.get('chunks', 0) for r in results.values()))
+            bar.update()
+            bar.set_postfix(chunks=sum(r.get('chunks', 0) for r in results.values()))
         self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch)
         self.get_store(store).build_ahead()   # and while the keyword index is merged below
-    finally:
-        if bulk: self.get_store(store).fts_triggers(True)
-        bar.close()
     _merge_after_load(self.get_store(store), sum(r.get('chunks', 0) for r in results.values() if 'error' not in r and not r.get('skipped')))
     return [results[i] for i in sorted(results)] + skipped
 
@@ -665,7 +736,9 @@ def ingest_summary(results:list)->dict:
     added or replaced files with no text, `reasons` why files were skipped or failed."""
     out = dict(added=0, replaced=0, unchanged=0, skipped=0, failed=0, empty=0, reasons={})
     for r in results:
-        k = _outcome(r); out[k] += 1; out['empty'] += is_empty(r)
+        k = _outcome(r)
+        out[k] += 1
+        out['empty'] += is_empty(r)
         if k in ('skipped', 'failed'):
             why = r.get('skipped') or r.get('error')
             out['reasons'][why] = out['reasons'].get(why, 0) + 1

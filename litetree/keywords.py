@@ -21,7 +21,9 @@ _log = logging.getLogger(__name__)
 def _store(t)->dict:
     "The state of the store behind `t`: its columns, dtype and HNSW index, opened on first use."
     st = t.db._stores.get(t.name)
-    if st is None: t.db.get_store(t.name); st = t.db._stores[t.name]
+    if st is None:
+        t.db.get_store(t.name)
+        st = t.db._stores[t.name]
     return st
 
 # %% ../nbs/00b_keywords.ipynb #29dd7854
@@ -45,8 +47,11 @@ def _varints(b:bytes)->list:
     while i < len(b):
         v = 0
         for j in range(9):
-            x = b[i]; i += 1
-            if j == 8: v = (v << 8) | x; break
+            x = b[i]
+            i += 1
+            if j == 8:
+                v = (v << 8) | x
+                break
             v = (v << 7) | (x & 0x7F)
             if not x & 0x80: break
         out.append(v)
@@ -103,7 +108,8 @@ def _occurrences(key:np.ndarray)->tuple:
     "`(ids, (content, heading) counts)` of occurrences given as `id * 2 + column`, ids in order."
     key, n = np.unique(key, return_counts=True)
     ids, at = np.unique(key >> 1, return_inverse=True)
-    counts = np.zeros((len(ids), 2), np.int64); counts[at, key & 1] = n
+    counts = np.zeros((len(ids), 2), np.int64)
+    counts[at, key & 1] = n
     return ids, counts
 
 def _row_lengths(db, name:str, top:int)->bytes:
@@ -131,7 +137,9 @@ def write_cache(t, least:int=None)->bool:
     "Write the keyword cache from the FTS5 index as it stands; False (and no cache) under `least` chunks (`KW_CACHE_MIN`)."
     K, name = qi(t.name + '_kw'), t.name
     with t.db.writing('caching the keyword index'):
-        t.db.execute(f'DROP TABLE IF EXISTS {K}'); t.db._set_meta(name, 'kw_mark', ''); _drop_kw_log(t.db, name)
+        t.db.execute(f'DROP TABLE IF EXISTS {K}')
+        t.db._set_meta(name, 'kw_mark', '')
+        _drop_kw_log(t.db, name)
         n, low, top = t.db.execute(f'SELECT count(*), coalesce(min(id), 0), coalesce(max(id), 0) FROM {qi(name)}').fetchone()
         ddl = t.db.execute('SELECT sql FROM sqlite_master WHERE name=?', (name + '_fts',)).fetchone()
         if n < (KW_CACHE_MIN if least is None else least) or low < 0 or top > 4 * n + 1_000 or TOKENIZE not in (ddl[0] if ddl else '') or not _whole_weights(t):
@@ -215,11 +223,14 @@ def _kw_catch_up(t, s:dict, lens:np.ndarray, hurry:bool=False)->np.ndarray|None:
     if hurry and len(changed) * st.get('kw_pace', _ROW_TIME) > KW_CATCH_UP_TIME: raise _NotNow
     top, s['cached'] = max(len(lens), int(changed[-1]) + 1 if len(changed) else 0), len(lens)   # the cache holds rows under `cached`
     s['stale'] = changed[changed < len(lens)]
-    s['stale_mask'] = np.zeros(top, bool); s['stale_mask'][s['stale']] = True
-    lens = np.concatenate([lens, np.zeros(top - len(lens))]); lens[changed] = 0   # a deleted row has no length
+    s['stale_mask'] = np.zeros(top, bool)
+    s['stale_mask'][s['stale']] = True
+    lens = np.concatenate([lens, np.zeros(top - len(lens))])
+    lens[changed] = 0   # a deleted row has no length
     for i, sz in t.db.conn.execute(f'SELECT id, sz FROM {D} WHERE id IN (SELECT id FROM {L})'): lens[i] = sum(_varints(sz))
     rows = t.db.conn.execute(f'SELECT id, content, heading FROM {S} WHERE id IN (SELECT id FROM {L}) AND id IN (SELECT id FROM {D})')
-    s['fresh'] = _postings_of(s['tok'], rows, top); s['fresh_terms'] = sorted(s['fresh'])
+    s['fresh'] = _postings_of(s['tok'], rows, top)
+    s['fresh_terms'] = sorted(s['fresh'])
     if len(changed) >= 100: st['kw_pace'] = (time.perf_counter() - started) / len(changed)   # seconds a row, as this machine goes now
     return lens
 
@@ -231,8 +242,10 @@ def _postings_of(tok, rows, top:int)->dict:
     for i, *cols in rows:
         for col, text in enumerate(cols):
             if text is None: continue
-            n = len(words); words += itertools.chain.from_iterable(tok(text if isinstance(text, bytes) else str(text).encode(), apsw.FTS5_TOKENIZE_DOCUMENT, None, include_offsets=False))
-            spans.append(i * 2 + col); sizes.append(len(words) - n)
+            n = len(words)
+            words += itertools.chain.from_iterable(tok(text if isinstance(text, bytes) else str(text).encode(), apsw.FTS5_TOKENIZE_DOCUMENT, None, include_offsets=False))
+            spans.append(i * 2 + col)
+            sizes.append(len(words) - n)
     vocab = {}
     code = np.fromiter(map(vocab.setdefault, words, itertools.count()), np.int64, len(words))   # one number per distinct word
     pair, counts = _occurrences(code * 2 * top + np.repeat(np.array(spans, np.int64), sizes))   # (word, row) as one number, and its counts
@@ -354,12 +367,16 @@ def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
     "A term's cache rows without the rows written since the cache was, plus what those rows hold of it now."
     out, stale = [], s['stale']
     for d, c in rows:
-        if not len(stale): out.append((d, c)); continue   # only rows added since: the cache's rows are all still true
+        if not len(stale):
+            out.append((d, c))
+            continue   # only rows added since: the cache's rows are all still true
         ids = _row_ids(d)
         if len(stale) * 16 > len(ids): keep = ~s['stale_mask'][ids]   # many stale rows: look each of this term's rows up
         else:                                                          # few: find each stale row among this term's
-            at = np.searchsorted(ids, stale); inside = at < len(ids)
-            keep = np.ones(len(ids), bool); keep[at[inside][ids[at[inside]] == stale[inside]]] = False
+            at = np.searchsorted(ids, stale)
+            inside = at < len(ids)
+            keep = np.ones(len(ids), bool)
+            keep[at[inside][ids[at[inside]] == stale[inside]]] = False
         if keep.all(): out.append((ids, c))
         elif keep.any(): out.append((ids[keep], _counts(c)[keep]))
     words = s['fresh_terms'][bisect.bisect_left(s['fresh_terms'], term):bisect.bisect_left(s['fresh_terms'], term + '\U0010FFFF')] if prefix else [term] if term in s['fresh'] else []
@@ -374,7 +391,8 @@ def _fresh_run(s:dict, words:list)->tuple:
     "`(row ids, counts)` of rows read afresh that hold any of `words` (a prefix's terms), their counts added up."
     if len(words) == 1: return s['fresh'][words[0]]
     ids, at = _union([s['fresh'][w][0] for w in words])
-    counts = np.zeros((len(ids), 2), np.int64); np.add.at(counts, at, np.concatenate([s['fresh'][w][1] for w in words]))
+    counts = np.zeros((len(ids), 2), np.int64)
+    np.add.at(counts, at, np.concatenate([s['fresh'][w][1] for w in words]))
     return ids, counts
 
 def _kw_postings(s:dict, rows:list):
@@ -395,8 +413,11 @@ def _union(runs:list):
     cat = np.concatenate(runs)
     order = np.argsort(cat, kind='stable')   # a merge of the sorted runs: about half `np.unique`'s sort
     ids = cat[order]
-    new = np.empty(len(ids), bool); new[:1] = True; np.not_equal(ids[1:], ids[:-1], out=new[1:])   # the first of each id
-    at = np.empty(len(ids), np.int64); at[order] = np.cumsum(new) - 1
+    new = np.empty(len(ids), bool)
+    new[:1] = True
+    np.not_equal(ids[1:], ids[:-1], out=new[1:])   # the first of each id
+    at = np.empty(len(ids), np.int64)
+    at[order] = np.cumsum(new) - 1
     return ids[new], at
 
 def _cached_ids(t, q:str, limit:int, where=None, where_args=None, widen:bool=True)->list|None:
@@ -457,7 +478,8 @@ def _every_term(t, s:dict, terms:list):
         if ids is None: ids, at = term_ids, np.arange(len(term_ids))
         else:
             at = np.searchsorted(term_ids, ids.astype(term_ids.dtype, copy=False))   # a kept list's own id type: not cast whole
-            at = np.minimum(at, len(term_ids) - 1); held = term_ids[at] == ids
+            at = np.minimum(at, len(term_ids) - 1)
+            held = term_ids[at] == ids
             ids, at = ids[held], at[held]
             parts = [None if p is None else (p[0], p[1][held]) for p in parts]
         parts[k] = (len(term_ids), f[at])

@@ -49,10 +49,14 @@ def openai_llm(model:str,                          # model name, as the provider
                 text = e.read().decode(errors='replace')
                 if e.code in (429, 500, 502, 503, 504) and attempt < retries:
                     wait = float(e.headers.get('Retry-After') or backoff * 2 ** attempt)
-                    _log.warning('litetree: %s answered %d; retrying in %.1f s', url, e.code, wait); time.sleep(wait); continue
+                    _log.warning('litetree: %s answered %d; retrying in %.1f s', url, e.code, wait)
+                    time.sleep(wait)
+                    continue
                 raise LLMError(f'{url} refused the request', e.code, text) from e
             except (urllib.error.URLError, TimeoutError, OSError) as e:
-                if attempt < retries: time.sleep(backoff * 2 ** attempt); continue
+                if attempt < retries:
+                    time.sleep(backoff * 2 ** attempt)
+                    continue
                 raise LLMError(f'{url} could not be reached: {getattr(e, "reason", e)}') from e
             except (KeyError, IndexError, ValueError) as e: raise LLMError(f'{url} sent an unexpected reply: {e}') from e
     call.model = model
@@ -109,7 +113,9 @@ def group_pages(pages:list, max_tokens:int=4000, overlap:int=1)->list:
     groups, start = [], 0
     while start < len(pages):
         end, used = start, 0
-        while end < len(pages) and (end == start or used + sizes[end] <= max_tokens): used += sizes[end]; end += 1
+        while end < len(pages) and (end == start or used + sizes[end] <= max_tokens):
+            used += sizes[end]
+            end += 1
         groups.append(list(range(start, end)))
         if end >= len(pages): break
         start = max(end - overlap, start + 1)
@@ -152,8 +158,10 @@ def repair_orphans(sections:list)->list:
         for k in range(1, len(parts)):
             p = '.'.join(parts[:k])
             if p not in seen:
-                out.append(dict(structure=p, title=f'Section {p}', physical_index=s['physical_index'], synthetic=True)); seen.add(p)
-        out.append(s); seen.add(str(s['structure']))
+                out.append(dict(structure=p, title=f'Section {p}', physical_index=s['physical_index'], synthetic=True))
+                seen.add(p)
+        out.append(s)
+        seen.add(str(s['structure']))
     return out
 
 # %% ../nbs/04_llm.ipynb #25466ce0
@@ -168,10 +176,14 @@ def _on_page(title:str, text:str)->bool:
 
 def verify_titles(sections:list, pages:list)->list:
     "Sections whose titles occur on their page, moved to the nearest page that has them, or dropped."
-    nums = [p for p, _ in pages]; text = dict(pages); out = []
+    nums = [p for p, _ in pages]
+    text = dict(pages)
+    out = []
     for s in sections:
         p = min(max(int(s.get('physical_index') or nums[0]), nums[0]), nums[-1])
-        if s.get('synthetic') or _on_page(s['title'], text.get(p, '')): out.append({**s, 'physical_index': p}); continue
+        if s.get('synthetic') or _on_page(s['title'], text.get(p, '')):
+            out.append({**s, 'physical_index': p})
+            continue
         where = [q for q in nums if _on_page(s['title'], text[q])]
         if where: out.append({**s, 'physical_index': min(where, key=lambda q: abs(q - p))})
         else: _log.info('litetree: dropping section %r, which is on no page', s['title'])
@@ -249,7 +261,8 @@ def corpus_map(secs:list, places:list, budget:int=2000)->list:
         p = at.get(s['doc_id'])
         if p is None: continue
         f = folders.setdefault('/'.join(p['folder']) + '/', {})
-        d = f.setdefault(p['path'], dict(path=p['path'], title=p['title'], hits=0)); d['hits'] += 1
+        d = f.setdefault(p['path'], dict(path=p['path'], title=p['title'], hits=0))
+        d['hits'] += 1
     out = [dict(folder=k, documents=sorted(v.values(), key=lambda d: -d['hits'])) for k, v in
            sorted(folders.items(), key=lambda kv: -sum(d['hits'] for d in kv[1].values()))]
     while len(out) > 1 and len(json.dumps(out, ensure_ascii=False)) > budget: out.pop()
@@ -263,7 +276,8 @@ def _stripped_tree(self:LLMTools, node_ids:list, store='store')->list:
         ctx = self.node_context(nid, store)
         for n in [ctx['parent'], ctx['node'], *ctx['siblings'], *ctx['children']]:
             if n and n['id'] not in seen:
-                seen.add(n['id']); out.append(dict(node_id=n['id'], title=n['title'], pages=n['pages'], summary=(n['summary'] or '')[:200]))
+                seen.add(n['id'])
+                out.append(dict(node_id=n['id'], title=n['title'], pages=n['pages'], summary=(n['summary'] or '')[:200]))
     return out
 
 # %% ../nbs/04_llm.ipynb #71c9e2e4
@@ -296,7 +310,9 @@ def navigate(self:LLMTools,
     opened = str(reply['open']) if isinstance(reply, dict) and reply.get('open') and not reply.get('node_ids') else None
     if opened:
         try: tree, reply = self._nav_round(q, llm, emb, limit, store, candidates, opened, 0)
-        except ValueError as e: _log.info('litetree: the model asked to open %r (%s); keeping the first candidates', opened, e); opened = None
+        except ValueError as e:
+            _log.info('litetree: the model asked to open %r (%s); keeping the first candidates', opened, e)
+            opened = None
     known = {n['node_id'] for n in tree}
     picked = [n for n in dict.fromkeys(reply.get('node_ids', []) if isinstance(reply, dict) else reply) if n in known][:limit]
     if unknown := [n for n in (reply.get('node_ids', []) if isinstance(reply, dict) else []) if n not in known]:
@@ -305,7 +321,9 @@ def navigate(self:LLMTools,
     for nid in picked:
         r = self.read(nid, store, max_chars=max(0, max_chars - used))
         if not r['text']: break
-        parts.append(f"## {r['breadcrumb']} ({pages_str([r['pages']])})\n\n{r['text']}"); used += len(r['text']); ranges.append(r['pages'])
+        parts.append(f"## {r['breadcrumb']} ({pages_str([r['pages']])})\n\n{r['text']}")
+        used += len(r['text'])
+        ranges.append(r['pages'])
     res = dict(node_ids=picked, context='\n\n'.join(parts), page_ranges=merge_ranges(ranges), pages_str=pages_str(merge_ranges(ranges)),
                reasoning=reply.get('reasoning', '') if isinstance(reply, dict) else '', opened=opened)
     if answer:
@@ -321,7 +339,10 @@ def to_treedex(self:LLMTools, doc_id:str, store:str='store')->dict:
     pages, by_id, shown = {}, {r['id']: r for r in rows}, set()
     def heads(nid):   # the heading lines of a node and its unshown ancestors, outermost first
         chain = []
-        while nid in by_id and nid not in shown and by_id[nid]['seq'] != 0: chain.append(by_id[nid]); shown.add(nid); nid = by_id[nid]['parent_id']
+        while nid in by_id and nid not in shown and by_id[nid]['seq'] != 0:
+            chain.append(by_id[nid])
+            shown.add(nid)
+            nid = by_id[nid]['parent_id']
         return ''.join('#' * min(r['level'], 6) + ' ' + r['title'] + '\n\n' for r in reversed(chain))
     for c in self.doc_chunks(doc_id, store, ('node_id', 'page', 'content', 'metadata')):
         nid, p, content, meta = c['node_id'], c['page'], c['content'], c['metadata']

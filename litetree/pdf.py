@@ -23,7 +23,10 @@ _log = logging.getLogger(__name__)
 class Line:
     "One line of a PDF page, with what its fonts say."
     text: str
-    x0: float; y0: float; x1: float; y1: float
+    x0: float
+    y0: float
+    x1: float
+    y1: float
     size: float      # font size carrying most of its characters
     bold: bool       # most characters bold
     block: tuple     # (pymupdf block number on the page, part of it)
@@ -112,7 +115,10 @@ def reading_order(lines:list, width:float)->list:
     out, band = [], []
     flush = lambda: out.extend(b[4] for b in sorted(band, key=lambda b: (side(b) == 'R', b[1])))
     for b in bs:
-        if side(b) == 'W': flush(); band = []; out.append(b[4])
+        if side(b) == 'W':
+            flush()
+            band = []
+            out.append(b[4])
         else: band.append(b)
     flush()
     return out
@@ -224,7 +230,8 @@ def _toc_cells(row:list)->list:
     cells, cur = [], []
     for ln in row:
         if cur and ln.x0 - cur[-1].x1 > 10 and _ends_in_number.search(cur[-1].text) and re.search(r'[^\W\d_]{2}', ' '.join(l.text for l in cur)):
-            cells.append(cur); cur = []
+            cells.append(cur)
+            cur = []
         cur.append(ln)
     return cells + [cur] if cur else cells
 
@@ -240,7 +247,8 @@ def _column_entries(lines:list)->list:
         text = ' '.join(l.text for l in r)
         if e := _toc_row(text):
             title = f'{held} {e[0]}' if held and not numbering_depth(e[0]) else e[0]   # a title wrapped onto a second row
-            entries.append((r[-1].x1, title, e[1])); held = ''
+            entries.append((r[-1].x1, title, e[1]))
+            held = ''
         else: held = text if numbering_depth(text) and len(text) < 100 else ''
     if not entries: return []
     edge = Counter(round(x / 3) for x, *_ in entries).most_common(1)[0][0]
@@ -308,7 +316,8 @@ def _listed_blocks(pages:list, found:list, toc:list, skip:set, body:float)->list
             t = join_lines([l.text for l in ls])
             size, bold, depth, k = max(l.size for l in ls), all(l.bold for l in ls), numbering_depth(t), _heading_key(t)
             if len(t) <= 120 and (depth or bold or size >= body + 1) and missing[k] > 0:
-                missing[k] -= 1; out.append((p, i, (t, size, bool(bold), depth)))
+                missing[k] -= 1
+                out.append((p, i, (t, size, bool(bold), depth)))
     return out
 
 def _contents_pages(found:list)->set:
@@ -366,10 +375,13 @@ def _save_images(doc, page, pno:int, assets:Path, stem:str)->list:
     saved = []
     for n, img in enumerate(page.get_images(full=True), 1):
         try: info = doc.extract_image(img[0])
-        except Exception as e: _log.warning('litetree: skipping image %d on page %d (%s)', n, pno, e); continue
+        except Exception as e:
+            _log.warning('litetree: skipping image %d on page %d (%s)', n, pno, e)
+            continue
         if not info or not info.get('image'): continue
         p = assets/f"{stem}-p{pno:04d}-{n}.{re.sub(r'[^a-z0-9]', '', info.get('ext', 'bin').lower()) or 'bin'}"
-        p.write_bytes(info['image']); saved.append(p)
+        p.write_bytes(info['image'])
+        saved.append(p)
     return saved
 
 # %% ../nbs/01a_pdf.ipynb #a305dd94
@@ -391,7 +403,8 @@ def _read_pages(doc, path, assets=None):
     for i, page in enumerate(doc, 1):
         try: lines = page_lines(page)
         except Exception as e: raise ParseError(path, f'page {i} cannot be read ({type(e).__name__}: {e})') from e
-        raw.append(lines); dims.append((page.rect.width, page.rect.height))
+        raw.append(lines)
+        dims.append((page.rect.width, page.rect.height))
         if not lines and page.get_images(): scanned.append(i)
         images.append(_save_images(doc, page, i, Path(assets), stem) if assets else [])
     return raw, dims, scanned, images

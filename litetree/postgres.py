@@ -53,7 +53,9 @@ class PostgresBackend(Database):
     def __repr__(self): return f"PostgresDatabase({self.location!r}{', citus' if self.citus else ''})"
     @property
     def location(self)->str: return redact(self.url)
-    def _one(self, sql, params=()): r = self.conn.execute(sql, params).fetchone(); return r[0] if r else None
+    def _one(self, sql, params=()):
+        r = self.conn.execute(sql, params).fetchone()
+        return r[0] if r else None
     def _all(self, sql, params=()): return self.conn.execute(sql, params).fetchall()
     def close(self): self.conn.close()
     def _schema_lock(self):
@@ -145,7 +147,8 @@ def get_store(self:PostgresBackend, name:str='store', ann:bool=None, dtype:str=N
 def _vec_text(v)->str:
     """A vector as pgvector's text: nine significant digits for float32 (the fewest that bring every float32 back
     exactly), six for the whole numbers of int8 and for float16, which need no more."""
-    v = np.asarray(v); digits = 9 if v.dtype == np.float32 else 6
+    v = np.asarray(v)
+    digits = 9 if v.dtype == np.float32 else 6
     return '[' + ','.join(f'{float(x):.{digits}g}' for x in v.ravel()) + ']'
 
 def _stored_bytes(text:str, dtype:str)->bytes:
@@ -210,10 +213,12 @@ def _fix_dims(self:PgStore, nd:int):
     if self.ndim is not None:
         if nd != self.ndim: raise ValueError(f"embedding has {nd} dims, the store holds {self.ndim}: pass the embedder the store was built with")
         return
-    vt = _vector_type(self.dtype); ops = f'{vt}_cosine_ops'
+    vt = _vector_type(self.dtype)
+    ops = f'{vt}_cosine_ops'
     self.db.conn.execute(f'ALTER TABLE {qi(self.name)} ALTER COLUMN embedding TYPE {vt}({int(nd)})')
     self.db.conn.execute(f'CREATE INDEX IF NOT EXISTS {qi(self.name + "_hnsw")} ON {qi(self.name)} USING hnsw (embedding {ops})')
-    self.db._set_meta(self.name, 'ndim', nd); self.db._set_meta(self.name, 'nbytes', nd * _np_dtype(self.dtype).itemsize)
+    self.db._set_meta(self.name, 'ndim', nd)
+    self.db._set_meta(self.name, 'nbytes', nd * _np_dtype(self.dtype).itemsize)
     self._st['ndim'] = nd
 
 @patch
@@ -249,7 +254,9 @@ def _insert(self:PgStore, recs:list, replace:bool=False)->list:
 def add(self:PgStore, records, emb_fn=None, embeddings=None, replace:bool=False)->list:
     recs = [_as_record(r) for r in records]
     if emb_fn is not None or embeddings is not None:
-        if emb_fn is not None: self.check_embedder(emb_fn); embeddings = np.asarray(emb_fn([embed_text(r) for r in recs]))
+        if emb_fn is not None:
+            self.check_embedder(emb_fn)
+            embeddings = np.asarray(emb_fn([embed_text(r) for r in recs]))
         if len(embeddings) != len(recs): raise ValueError(f'{len(embeddings)} embeddings for {len(recs)} records')
         for r, b in zip(recs, to_blobs(embeddings, self.dtype, self.ndim or len(to_vector(embeddings[0], self.dtype)))): r['embedding'] = b
     with self.db.writing(f'{len(recs)} chunks'):
@@ -288,9 +295,15 @@ def _tsquery(q:str, widen:bool)->tuple:
     items = _widen(_parse_query(q)) if widen else _parse_query(q)
     parts, params = [], []
     for k, ws in dict.fromkeys((k, tuple(ws)) for k, ws in items):
-        if k == 'prefix' and re.fullmatch(r'\w+', ws[0]): parts.append(f"to_tsquery('{TS_CONFIG}', %s)"); params.append(ws[0].lower() + ':*')
-        elif k == 'phrase': parts.append(f"phraseto_tsquery('{TS_CONFIG}', %s)"); params.append(' '.join(ws))
-        else: parts.append(f"plainto_tsquery('{TS_CONFIG}', %s)"); params.append(' '.join(ws))
+        if k == 'prefix' and re.fullmatch(r'\w+', ws[0]):
+            parts.append(f"to_tsquery('{TS_CONFIG}', %s)")
+            params.append(ws[0].lower() + ':*')
+        elif k == 'phrase':
+            parts.append(f"phraseto_tsquery('{TS_CONFIG}', %s)")
+            params.append(' '.join(ws))
+        else:
+            parts.append(f"plainto_tsquery('{TS_CONFIG}', %s)")
+            params.append(' '.join(ws))
     if not parts: return None, []
     return '(' + (' || ' if widen else ' && ').join(parts) + ')', params
 
@@ -340,13 +353,15 @@ def _hits(self:PgStore, ranked, score:str, columns=None)->list:
 @patch
 def fts_search(self:PgStore, q:str, limit:int=10, where=None, where_args=None, columns=None, widen='auto')->list:
     "Keyword search ranked by `ts_rank`; each hit carries `_bm25` (lower is better), as on SQLite."
-    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self.check_where(where)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT)
+    self.check_where(where)
     return self._hits(self.keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
 
 @patch
 def vec_search(self:PgStore, emb, limit:int=10, where=None, where_args=None, columns=None)->list:
     "Nearest chunks by cosine distance; each hit carries `_distance`."
-    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self.check_where(where)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT)
+    self.check_where(where)
     return self._hits(self.vector_ids(emb, limit, where, where_args), '_distance', columns)
 
 

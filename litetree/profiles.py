@@ -64,7 +64,9 @@ def _load_entry_points():
 # %% ../nbs/01b_profiles.ipynb #97f0dfca
 def _detects(p, path, head)->bool:
     try: return bool(p.detect(path, head))
-    except Exception as e: _log.warning('litetree: profile %r could not inspect %s (%s)', p.name, path, e); return False
+    except Exception as e:
+        _log.warning('litetree: profile %r could not inspect %s (%s)', p.name, path, e)
+        return False
 
 def _claims(p, path, head)->bool:
     "A registered profile claims a file its `detect` accepts (among its extensions, if it names any), or by extension alone."
@@ -118,7 +120,9 @@ def _word_safe(text:str, cuts:list)->list:
            0 < c < len(text) and unicodedata.category(text[c])[0] == 'M':
             sp = text.rfind(' ', prev, c)
             if sp > prev: c = sp + 1
-        if c > prev: out.append(c); prev = c
+        if c > prev:
+            out.append(c)
+            prev = c
     return out
 
 CHUNK_WINDOW = 1 << 16   # characters the chunker is given at once: it works in tens of bytes for each one
@@ -129,7 +133,9 @@ def _windows(text:str, window:int=CHUNK_WINDOW):
     while len(text) - start > window:
         end = start + window
         for sep in ('\n\n', '\n', ' '):
-            if (at := text.rfind(sep, start + window // 2, end)) >= 0: end = at + len(sep); break
+            if (at := text.rfind(sep, start + window // 2, end)) >= 0:
+                end = at + len(sep)
+                break
         yield start, end
         start = end
     yield start, len(text)
@@ -144,7 +150,8 @@ def chunk_text(text:str, size:int=CHUNK_SIZE, min_size:int=None)->list:
     keep = [0] + [b for a, b in zip(bounds, bounds[1:-1]) if text[a:b].strip()] + [len(text)]   # a blank piece joins the one after it
     chunks = [Chunk(text[a:b], a, b) for a, b in zip(keep, keep[1:]) if a < b]
     if len(chunks) > 1 and len(chunks[-1].text.strip()) < min_size:
-        a, b = chunks[-2], chunks[-1]; chunks[-2:] = [Chunk(text[a.start:b.end], a.start, b.end)]
+        a, b = chunks[-2], chunks[-1]
+        chunks[-2:] = [Chunk(text[a.start:b.end], a.start, b.end)]
     return chunks
 
 @__import__('functools').lru_cache(maxsize=8)
@@ -159,10 +166,18 @@ def as_chunker(fn)->Callable:
     def run(text):
         out, pos = [], 0
         for c in fn(text):
-            if isinstance(c, Chunk): out.append(c); continue
-            if hasattr(c, 'start_index'): out.append(Chunk(c.text, c.start_index, c.end_index)); continue
-            if isinstance(c, tuple): out.append(Chunk(*c)); continue
-            start = text.find(c, pos); start = pos if start < 0 else start
-            out.append(Chunk(c, start, start + len(c))); pos = start + len(c)
+            if isinstance(c, Chunk):
+                out.append(c)
+                continue
+            if hasattr(c, 'start_index'):
+                out.append(Chunk(c.text, c.start_index, c.end_index))
+                continue
+            if isinstance(c, tuple):
+                out.append(Chunk(*c))
+                continue
+            start = text.find(c, pos)
+            start = pos if start < 0 else start
+            out.append(Chunk(c, start, start + len(c)))
+            pos = start + len(c)
         return out
     return run

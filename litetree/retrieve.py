@@ -71,7 +71,9 @@ def _node(self:Retrieval, node_id:str, store:str='store', prefix:str=None)->dict
 def _crumb(by_id:dict, node_id:str, sep:str=' › ')->str:
     "The breadcrumb of a node, from its document's node rows (the root's title is the document's)."
     parts, cur = [], by_id.get(node_id)
-    while cur is not None: parts.append(cur['title']); cur = by_id.get(cur['parent_id'])
+    while cur is not None:
+        parts.append(cur['title'])
+        cur = by_id.get(cur['parent_id'])
     return sep.join(_dedent_path(parts[::-1]))
 
 @patch
@@ -123,7 +125,8 @@ def read(self:Retrieval,
         if nid not in want: continue
         if nid != last and nid != node_id: parts.append('\n\n' + '#' * min(by_id[nid]['level'], 6) + ' ' + by_id[nid]['title'] + '\n\n')
         elif nid != last and last is not None: parts.append('\n\n')
-        parts.append(content); last = nid
+        parts.append(content)
+        last = nid
     text = ''.join(parts).strip()
     end = max([by_id[i]['page_end'] for i in want] + [n['page_end']]) if children else n['page_end']
     return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=_crumb(by_id, node_id),
@@ -157,14 +160,16 @@ def merge_spans(hits,       # ranked hits carrying node_id + page
         if near is None:
             spans.append(near := ([], []))
             if nid is not None: of_node.setdefault(nid, []).append(near)
-        near[0].append(h); near[1].append(page)
+        near[0].append(h)
+        near[1].append(page)
     return [_span(ms, pages) for ms, pages in spans]
 
 def _span(ms:list, pages:list)->dict:
     "A span: its best member's fields, with the members' text joined in document order and the pages they cover."
     best, text = ms[0], ms[0].get('content') or ''
     if len(ms) > 1:   # most spans are one hit: nothing to order or join
-        ms = sorted(ms, key=_key); text, pages = ms[0].get('content') or '', [m.get('page') or 0 for m in ms]
+        ms = sorted(ms, key=_key)
+        text, pages = ms[0].get('content') or '', [m.get('page') or 0 for m in ms]
         for a, b in zip(ms, ms[1:]):
             seamless = 'ord' in a and 'ord' in b and b['ord'] == a['ord'] + 1
             text += ('' if seamless else '\n\n') + (b.get('content') or '')
@@ -332,7 +337,8 @@ def group_sections(secs:list, places:list, by:str='doc')->list:
         p = at.get(s['doc_id'], {'path': s['doc_id'], 'title': s['doc_id'], 'folder': ()})
         key = p['path'] if by == 'doc' else '/'.join(p['folder']) + '/'
         g = groups.setdefault(key, dict(path=key, title=p['title'] if by == 'doc' else (key if key != '/' else '(top)'), hits=0, sections=[]))
-        g['hits'] += s['hits']; g['sections'].append(s)
+        g['hits'] += s['hits']
+        g['sections'].append(s)
     return list(groups.values())
 
 # %% ../nbs/02c_retrieve.ipynb #b315459a

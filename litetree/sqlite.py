@@ -65,7 +65,9 @@ def _use_wal(conn, busy_ms:int):
     while True:
         try:
             if conn.execute('PRAGMA journal_mode').fetchone()[0] != 'wal':
-                conn.execute(f'PRAGMA page_size={PAGE_SIZE}'); conn.execute('PRAGMA auto_vacuum=INCREMENTAL'); conn.execute('PRAGMA journal_mode=WAL')
+                conn.execute(f'PRAGMA page_size={PAGE_SIZE}')
+                conn.execute('PRAGMA auto_vacuum=INCREMENTAL')
+                conn.execute('PRAGMA journal_mode=WAL')
             return
         except apsw.BusyError:
             if time.monotonic() > deadline: raise DatabaseLocked(f'{conn.filename} stayed locked for {busy_ms / 1000:g} s while it was being created')
@@ -82,7 +84,8 @@ def _check_header(conn, path):
     "Fail at once, with advice, when SQLite cannot read the file's header and schema."
     try: conn.execute('PRAGMA schema_version').fetchone()
     except (apsw.NotADBError, apsw.CorruptError) as e:
-        conn.close(); raise _damaged(path, f'{type(e).__name__}: {e}') from e
+        conn.close()
+        raise _damaged(path, f'{type(e).__name__}: {e}') from e
 
 # %% ../nbs/00d_sqlite.ipynb #ba4ee13f
 class SQLiteBackend(Database, apswutils.Database):
@@ -114,8 +117,11 @@ def _write_note(note:Path, o:dict):
     "Write the note through a new file renamed over the old path: a symlink or FIFO planted there is replaced, never followed."
     tmp = note.with_name(f'{note.name}.{os.getpid()}')
     try:
-        tmp.write_text(json.dumps(o)); os.replace(tmp, note)
-    except OSError as e: _log.info('litetree: could not leave a writer note at %s (%s)', note, e); tmp.unlink(missing_ok=True)
+        tmp.write_text(json.dumps(o))
+        os.replace(tmp, note)
+    except OSError as e:
+        _log.info('litetree: could not leave a writer note at %s (%s)', note, e)
+        tmp.unlink(missing_ok=True)
 
 @patch
 def _lock_message(self:SQLiteBackend, what:str)->str:
@@ -156,9 +162,13 @@ def _found_damage(db)->tuple|None:
     hand, restored from a backup, or made anew under its name) is removed; None then, and when there is none."""
     note = db._damage_note()
     if note is None or note.is_symlink() or not note.is_file(): return None
-    try: o = json.loads(note.read_text()); problems, mendable, tables = [str(p) for p in o['problems']][:3], bool(o['repairable']), o['tables']
+    try:
+        o = json.loads(note.read_text())
+        problems, mendable, tables = [str(p) for p in o['problems']][:3], bool(o['repairable']), o['tables']
     except (OSError, ValueError, KeyError, TypeError): return ['problems (its note cannot be read)'], False
-    if not any(map(functools.partial(_still_damaged, db), tables or [None])): note.unlink(missing_ok=True); return None
+    if not any(map(functools.partial(_still_damaged, db), tables or [None])):
+        note.unlink(missing_ok=True)
+        return None
     return problems, mendable
 
 def _still_damaged(db, table:str|None)->bool:
@@ -172,7 +182,9 @@ def _still_damaged(db, table:str|None)->bool:
 def writing(self:SQLiteBackend, what:str=''):
     "A write transaction, taken at once (`BEGIN IMMEDIATE`); `what` names the work in the note other writers see."
     if self.readonly: raise PermissionError(f"{self.path} is open read-only: {what or 'writing'} needs a writable database file and folder")
-    if self.conn.in_transaction: yield; return
+    if self.conn.in_transaction:
+        yield
+        return
     self._before_first_write()
     try: self.conn.execute('BEGIN IMMEDIATE')
     except apsw.BusyError as e: raise DatabaseLocked(self._lock_message(what)) from e
@@ -182,8 +194,11 @@ def writing(self:SQLiteBackend, what:str=''):
         self._upgrade_logs()
         yield
     except BaseException:
-        self.conn.execute('ROLLBACK'); raise
-    else: self.conn.execute('COMMIT'); self._wrote = True
+        self.conn.execute('ROLLBACK')
+        raise
+    else:
+        self.conn.execute('COMMIT')
+        self._wrote = True
     finally:
         if note and not note.is_symlink() and note.is_file(): note.unlink(missing_ok=True)
 
@@ -385,7 +400,9 @@ def _mend_indexes(db, indexes:set, fts:set)->tuple:
             with db.writing(f'rebuilding index {i}'): db.execute(f'REINDEX {qi(i)}')
             repaired.append(f'index {i} rebuilt')
         except apsw.Error as e: left.append(f'SQLite: index {i} could not be rebuilt ({type(e).__name__}: {e}): restore {db.path} from a backup')
-    for s in sorted(fts): _fts_restore(db, s); repaired.append(f'store {s!r}: keyword index rebuilt')
+    for s in sorted(fts):
+        _fts_restore(db, s)
+        repaired.append(f'store {s!r}: keyword index rebuilt')
     return repaired, left
 
 def _check_keywords(db, s:str, repair:bool, damaged:set, busy:bool)->tuple:
@@ -401,7 +418,9 @@ def _check_keywords(db, s:str, repair:bool, damaged:set, busy:bool)->tuple:
         done = repair and db.get_store(s).cache_keywords(least=0)
         return [f'store {s!r}: the keyword cache cannot be trusted ({why})'], [f'store {s!r}: keyword cache rebuilt' if done else f'store {s!r}: keyword cache removed (FTS5 ranks alone)'] if repair else [], []
     if cache_unproven(db.get_store(s)):
-        if repair: db.get_store(s).cache_keywords(least=0); return [], [f'store {s!r}: keyword cache rewritten with checksums'], []
+        if repair:
+            db.get_store(s).cache_keywords(least=0)
+            return [], [f'store {s!r}: keyword cache rewritten with checksums'], []
         return [], [], [f'store {s!r}: the keyword cache was written by an older litetree, without checksums, and is not used (FTS5 ranks) until it is rewritten: check --repair does that']
     return [], [], []
 
@@ -412,7 +431,9 @@ def _check_graph(db, s:str, repair:bool)->tuple:
     ix.writes_file, ix.read_budget, ix.verify = False, None, True
     if ix.path is not None:
         for t in _stale_tmp(ix.path):   # harmless: the next writer removes it
-            if repair: t.unlink(missing_ok=True); repaired.append(f'{t.name} removed')
+            if repair:
+                t.unlink(missing_ok=True)
+                repaired.append(f'{t.name} removed')
             else: notes.append(f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
         if ix.path.exists() or ix.path.is_symlink():
             try: ix._read_ann_file(meta, verify=True)
@@ -422,7 +443,9 @@ def _check_graph(db, s:str, repair:bool)->tuple:
     if (why := ix._agrees()): graph.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
     if repair and graph and not db.readonly:
         ix.writes_file = True
-        ix.rebuild(); ix.save(force=True); repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
+        ix.rebuild()
+        ix.save(force=True)
+        repaired.append(f'store {s!r}: HNSW index rebuilt from {len(ix)} stored vectors')
     return graph, repaired, notes
 
 @patch
@@ -442,7 +465,8 @@ def check(self:SQLiteBackend,
     repair, left = repair and not self.readonly, []
     if repair:
         self._verified = True   # this check looked deeper than the test before a first write: its repairs may write
-        repaired, left = _mend_indexes(self, indexes, fts); problems += left
+        repaired, left = _mend_indexes(self, indexes, fts)
+        problems += left
     for s in _store_names(self):
         busy = self._locked()
         for found in (_check_keywords(self, s, repair, fts, busy), self._more_checks(s, repair, busy), _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
@@ -456,7 +480,10 @@ def _more_checks(self:SQLiteBackend, s:str, repair:bool, busy:bool)->tuple:
     "`(problems, repaired, notes)` of the checks later modules add (`checks`), on a file no one else is writing (not `busy`)."
     if self.readonly or busy: return [], [], []
     problems, repaired = [], []
-    for more in self.checks.values(): found, fixed = more(self, s, repair); problems += found; repaired += fixed
+    for more in self.checks.values():
+        found, fixed = more(self, s, repair)
+        problems += found
+        repaired += fixed
     return problems, repaired, []
 
 @patch
@@ -476,8 +503,12 @@ def _note_damage(self:SQLiteBackend, problems:list, mendable:bool, tables:list|N
 def _as_before(db, s:str, st:dict|None):
     """Leave a store's state as `check` found it (checking opens stores its own way), with a file-backed graph read
     afresh at the next search; a store `check` opened is set up again by the next `get_store`."""
-    if st is None: db._stores.pop(s, None); return
-    if st.get('index') is not None and st['index'].path is not None: st['index'].discard(); st['index'] = AnnIndex(db, s)
+    if st is None:
+        db._stores.pop(s, None)
+        return
+    if st.get('index') is not None and st['index'].path is not None:
+        st['index'].discard()
+        st['index'] = AnnIndex(db, s)
     db._stores[s] = st
 
 @patch
@@ -485,6 +516,9 @@ def _locked(self:SQLiteBackend)->bool:
     "Does another connection hold the write lock right now? (Asked without waiting.)"
     old = self.busy_ms
     self.conn.set_busy_timeout(0)
-    try: self.conn.execute('BEGIN IMMEDIATE'); self.conn.execute('ROLLBACK'); return False
+    try:
+        self.conn.execute('BEGIN IMMEDIATE')
+        self.conn.execute('ROLLBACK')
+        return False
     except apsw.BusyError: return True
     finally: self.conn.set_busy_timeout(old)

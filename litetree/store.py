@@ -273,7 +273,8 @@ def fts_search(self:ChunkStore,
                widen='auto',      # True: OR, no stop words, prefixes; False: every term; 'auto': strict, then widened
               )->list:
     "Keyword search ranked by bm25; each hit carries `_bm25` (lower is better)."
-    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self.check_where(where)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT)
+    self.check_where(where)
     return self._hits(self.keyword_ids(q, limit, where, where_args, widen), '_bm25', columns)
 
 # %% ../nbs/00c_store.ipynb #d717227a
@@ -336,7 +337,8 @@ def vec_search(self:ChunkStore,
                columns=None,    # columns to return (default: all but the embedding)
               )->list:
     "Nearest chunks by cosine distance; each hit carries `_distance` (lower is better)."
-    limit = check_count(limit, 'limit', 1, MAX_LIMIT); self.check_where(where)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT)
+    self.check_where(where)
     return self._hits(self.vector_ids(emb, limit, where, where_args), '_distance', columns)
 
 @patch

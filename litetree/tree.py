@@ -24,7 +24,9 @@ def _md_lines(text:str):
     open_ = None
     for line in iter_lines(text):
         m = _fence.match(line)
-        if open_ is None and m: open_ = m[1]; yield line, True
+        if open_ is None and m:
+            open_ = m[1]
+            yield line, True
         elif open_ is not None:
             if m and m[1][0] == open_[0] and len(m[1]) >= len(open_) and not line.strip()[len(m[1]):].strip(): open_ = None
             yield line, True
@@ -45,11 +47,16 @@ def _per_text(fn, most:int=1 << 23, size=len):
         out = fn(text)
         with lock:
             if text not in memo:
-                while memo and run.chars + size(text) > most: run.chars -= size(k := next(iter(memo))); del memo[k]
-                memo[text] = out; run.chars += size(text)
+                while memo and run.chars + size(text) > most:
+                    run.chars -= size(k := next(iter(memo)))
+                    del memo[k]
+                memo[text] = out
+                run.chars += size(text)
         return out
     def clear():
-        with lock: memo.clear(); run.chars = 0
+        with lock:
+            memo.clear()
+            run.chars = 0
     run.chars, run.cache_clear, run.memo = 0, clear, memo
     return functools.wraps(fn)(run)
 
@@ -145,7 +152,9 @@ def _colon_runs(lines:list, fenced=())->dict:
 def _shared_runs(run_sets)->set:
     "Three-word runs found in two or more of `run_sets`."
     seen, shared = set(), set()
-    for rs in run_sets: shared |= rs & seen; seen |= rs
+    for rs in run_sets:
+        shared |= rs & seen
+        seen |= rs
     return shared
 
 def _shared_colon_runs(pages)->set:
@@ -164,7 +173,8 @@ def _text_headings(text:str, numbered:bool=True, shared:set=None)->dict:
     """`{line: (style, title, adornment lines)}` for a plain-text page: titles underlined (or over- and underlined)
     with a repeated mark; *display* lines set off by blank lines, ALL-CAPS (two lines at most) or centred; outline
     stars (`*`, `**`) when the page uses `**`; numbered lines when `numbered`, flush with the outermost ones."""
-    lines = text.split('\n'); n = len(lines)
+    lines = text.split('\n')
+    n = len(lines)
     blank = lambda i: i < 0 or i >= n or not lines[i].strip()
     first = next((l.strip() for l in lines if l.strip()), '')
     stars = any(l.startswith('** ') for l in lines)
@@ -177,9 +187,11 @@ def _text_headings(text:str, numbered:bool=True, shared:set=None)->dict:
         s = l.strip()
         if i in used or i in fenced or not s or not blank(i - 1): continue
         if _adorn.match(l) and i + 2 < n and 0 < len(lines[i + 1].strip()) <= 100 and _adorn.match(lines[i + 2]) and lines[i + 2].strip()[0] == s[0]:
-            out[i + 1] = (('over', s[0]), lines[i + 1].strip().strip(s[0] + ' ') or lines[i + 1].strip(), (i, i + 2)); used |= {i + 1, i + 2}   # `# TITLE` in a box of #
+            out[i + 1] = (('over', s[0]), lines[i + 1].strip().strip(s[0] + ' ') or lines[i + 1].strip(), (i, i + 2))
+            used |= {i + 1, i + 2}   # `# TITLE` in a box of #
         elif i + 1 < n and not _adorn.match(l) and len(s) <= 100 and (m := _adorn.match(lines[i + 1])) and 0.6 * len(s) <= len(lines[i + 1].strip()) <= len(s) + 8:
-            out[i] = (('under', m[1]), s, (i + 1,)); used.add(i + 1)
+            out[i] = (('under', m[1]), s, (i + 1,))
+            used.add(i + 1)
         elif stars and (m := _star.match(l)) and blank(i + 1): out[i] = (('star', len(m[1])), m[2].strip(), ())
         elif i in colons: out[i] = (('star', 1), s[:-1].strip(), ())   # an old GNU NEWS section: the outline's top level
         elif indented and l[:1].isupper() and blank(i + 1) and len(s) <= 70 and len(s.split()) <= 10 and not _numline.match(l) \
@@ -188,7 +200,8 @@ def _text_headings(text:str, numbered:bool=True, shared:set=None)->dict:
         elif (_caps_line(l) or _centered(l)) and blank(i + 1): out[i] = (('display',), s, ())
         elif _caps_line(l) and i + 1 < n and _caps_line(lines[i + 1]) and blank(i + 2):
             two = lines[i + 1].strip() if s == first else s + ' ' + lines[i + 1].strip()   # a licence's name repeated over its terms
-            out[i] = (('display',), two, (i + 1,)); used.add(i + 1)
+            out[i] = (('display',), two, (i + 1,))
+            used.add(i + 1)
     if numbered:
         nums = _numbered_lines(text)
         margin = min((len(lines[i]) - len(lines[i].lstrip()) for i, d, _ in nums if d == 1), default=0)
@@ -270,7 +283,8 @@ def _clean_start(lines, n:int)->str:
     "The first `n` characters of `lines` cleaned of blank lines, fences and markdown marks, cut at a word."
     words, size = [], 0
     for w in _clean_words(lines):
-        words.append(w); size += len(w) + 1
+        words.append(w)
+        size += len(w) + 1
         if size > n + 1: break   # ' '.join(words) is longer than n: later words cannot change its first n characters
     clean = ' '.join(words)
     return clean if len(clean) <= n else clean[:n].rsplit(' ', 1)[0] + '…'
@@ -285,7 +299,9 @@ def _assemble(events, title:str, pages:list)->list:
             _, page, level, t, signal = ev
             while nodes[stack[-1]].level >= level: stack.pop()
             n = TreeNode(len(nodes), t, level, stack[-1], page, page, signal=signal)
-            nodes.append(n); nodes[n.parent].children.append(n.seq); stack.append(n.seq)
+            nodes.append(n)
+            nodes[n.parent].children.append(n.seq)
+            stack.append(n.seq)
         else:
             _, page, line = ev
             segs = nodes[stack[-1]].segments
@@ -375,7 +391,8 @@ def _verse_events(pages, max_levels=4):
         for i, line in enumerate(txt.split('\n')):
             if i in md[p]:
                 base, seen = level[md[p][i]], []
-                yield ('head', p, base, _heading.match(line)[2].strip(), 'markdown'); continue
+                yield ('head', p, base, _heading.match(line)[2].strip(), 'markdown')
+                continue
             ref = verse_citation(line)
             for k, t in enumerate(_cite_prefixes(ref) if ref else []):
                 if k < len(seen) and seen[k] == t: continue
@@ -523,7 +540,9 @@ def _outline_events(pages, outline, max_levels=4, signal='outline'):
 def _summarize(nodes, fn):
     for n in nodes:
         own = n.text()
-        if not own: n.summary = '; '.join(nodes[c].title for c in n.children); continue
+        if not own:
+            n.summary = '; '.join(nodes[c].title for c in n.children)
+            continue
         try: n.summary = fn(own)
         except Exception as e:
             _log.warning('litetree: summarize failed on %r (%s); using the extractive summary', n.title, e)
@@ -569,7 +588,9 @@ def heading_path(tree,               # the node list from build_tree
                  sep:str=' › ', max_len:int=200)->str:
     "`Doc › Part › Chapter` for one node."
     parts, n = [], nd
-    while n is not None and n.seq != 0: parts.append(n.title); n = tree[n.parent] if n.parent is not None else None
+    while n is not None and n.seq != 0:
+        parts.append(n.title)
+        n = tree[n.parent] if n.parent is not None else None
     path = _dedent_path([title] + parts[::-1])
     while len(sep.join(path)) > max_len and len(path) > 2: path = [path[0], '…'] + path[3:] if path[1] == '…' else [path[0], '…'] + path[2:]
     return sep.join(path)[:max_len]
@@ -588,7 +609,8 @@ def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk
         text, starts = '', []
         for page, seg in n.segments:
             if text: text += '\n\n'
-            starts.append((len(text), page)); text += seg
+            starts.append((len(text), page))
+            text += seg
         pieces = []
         for c in chunk(text):
             if pieces and len(c.text.strip()) < min_chunk: pieces[-1] = (pieces[-1][0] + text[pieces[-1][2]:c.end], pieces[-1][1], c.end)
@@ -641,7 +663,9 @@ def fill_summaries(rows:list,   # one document's node rows, as `doc_rows` made t
     if not todo: return rows
     kids, span, at = {}, {}, 0
     for r in sorted(rows, key=lambda r: r['seq']):
-        kids.setdefault(r['parent_id'], []).append(r['title']); span[r['id']] = range(at, at + (r['nchunks'] or 0)); at += r['nchunks'] or 0
+        kids.setdefault(r['parent_id'], []).append(r['title'])
+        span[r['id']] = range(at, at + (r['nchunks'] or 0))
+        at += r['nchunks'] or 0
     have = read(first) if (first := [o for r in todo for o in span[r['id']][:2]]) else {}
     def contents(r):
         s = span[r['id']]
