@@ -25,7 +25,7 @@ def _contract(f):
     f.contract = True
     return f
 
-def _todo(self, name:str):
+def _unwritten(self, name:str):
     raise NotImplementedError(f"{type(self).__name__} does not implement `{name}`, a method of litetree's backend contract")
 
 class Database:
@@ -44,101 +44,101 @@ class Database:
     @_contract
     def get_store(self, name:str='store', ann:bool=None, dtype:str=None, **cols)->'Store':
         "Open a chunk store, creating it (or the columns it lacks) when missing."
-        _todo(self, 'get_store')
+        _unwritten(self, 'get_store')
     @_contract
     def has_store(self, name:str='store')->bool:
         "Is there a chunk store called `name`? Asking creates nothing."
-        _todo(self, 'has_store')
+        _unwritten(self, 'has_store')
     @_contract
     def store_meta(self, store:str)->dict:
         "What a store records about itself: dtype, nbytes, embedder and what it declared."
-        _todo(self, 'store_meta')
+        _unwritten(self, 'store_meta')
     @_contract
     def writing(self, what:str=''):
         "A context manager: one write transaction, taken at once; `what` names the work for other writers' messages."
-        _todo(self, 'writing')
+        _unwritten(self, 'writing')
     @_contract
     def close(self):
         "Save what is cached beside the database, then close the connection."
-        _todo(self, 'close')
+        _unwritten(self, 'close')
     @_contract
     def change_mark(self)->tuple|None:
         "Something that changes whenever the database does (by any connection); None inside a transaction."
-        _todo(self, 'change_mark')
+        _unwritten(self, 'change_mark')
 
     # documents, written and removed whole
     @_contract
     def get_tree(self, store:str='store', prefix:str=None, ann:bool=None, **cols):
         "Create the docs and nodes tables and a node-aware chunk store when missing; return the tables."
-        _todo(self, 'get_tree')
+        _unwritten(self, 'get_tree')
     @_contract
     def write_doc(self, doc:dict, nodes:list, chunks:list, emb_fn=None, store:str='store', prefix:str=None)->bool:
         "Store a document whole, replacing what came from the same source, in one transaction; True when it replaced one."
-        _todo(self, 'write_doc')
+        _unwritten(self, 'write_doc')
     @_contract
     def delete_doc(self, did:str, store:str='store', prefix:str=None)->int:
         "Remove a document, its nodes and its chunks; 1, or 0 when there was none."
-        _todo(self, 'delete_doc')
+        _unwritten(self, 'delete_doc')
     @_contract
     def delete_source(self, source:str, store:str='store', prefix:str=None)->int:
         "Remove every document that came from `source`; how many."
-        _todo(self, 'delete_source')
+        _unwritten(self, 'delete_source')
 
     # reads for trees, ingestion and evaluation
     @_contract
     def doc_rows(self, store:str='store', prefix:str=None)->list:
         "Every document's row, oldest first."
-        _todo(self, 'doc_rows')
+        _unwritten(self, 'doc_rows')
     @_contract
     def doc_hash(self, did:str, store:str='store', prefix:str=None)->str|None:
         "The content hash a document was stored with, or None."
-        _todo(self, 'doc_hash')
+        _unwritten(self, 'doc_hash')
     @_contract
     def doc_for_file(self, source:str, file_hash:str, store:str='store', prefix:str=None)->str|None:
         "The id of the document stored from `source` with exactly these bytes, if any."
-        _todo(self, 'doc_for_file')
+        _unwritten(self, 'doc_for_file')
     @_contract
     def node_rows(self, did:str=None, store:str='store', prefix:str=None)->list:
         "A document's nodes in order (every document's when `did` is None)."
-        _todo(self, 'node_rows')
+        _unwritten(self, 'node_rows')
     @_contract
     def node_row(self, node_id:str, store:str='store', prefix:str=None)->dict|None:
         "One node's row, or None."
-        _todo(self, 'node_row')
+        _unwritten(self, 'node_row')
     @_contract
     def node_titles(self, node_ids, store:str='store', prefix:str=None)->dict:
         "`{node id: title}` for those of `node_ids` that exist, in one query."
-        _todo(self, 'node_titles')
+        _unwritten(self, 'node_titles')
     @_contract
     def doc_chunks(self, did:str=None, store:str='store', columns=('node_id', 'content'), ords=None)->list:
         "A document's chunks in reading order (every document's when `did` is None), as dicts of `columns`."
-        _todo(self, 'doc_chunks')
+        _unwritten(self, 'doc_chunks')
     @_contract
     def known_vectors(self, hashes, store:str='store')->dict:
         "`{hash: embedding bytes}` for those of `hashes` the store already holds a vector for."
-        _todo(self, 'known_vectors')
+        _unwritten(self, 'known_vectors')
     @_contract
     def counts(self, store:str='store', prefix:str=None)->dict:
         "How much the database holds: documents, sections, chunks, pages, and the embedder of its vectors."
-        _todo(self, 'counts')
+        _unwritten(self, 'counts')
 
     # the corpus tree (`02b_corpus`)
     @_contract
     def doc_places(self, store:str='store', prefix:str=None)->list:
         "Every document's id, title, source, pages and collection, and whether it came from a file."
-        _todo(self, 'doc_places')
+        _unwritten(self, 'doc_places')
     @_contract
     def top_titles(self, store:str='store', prefix:str=None, level:int=1)->dict:
         "`{doc_id: [titles]}` of every document's sections at `level`, in order."
-        _todo(self, 'top_titles')
+        _unwritten(self, 'top_titles')
     @_contract
     def set_collection(self, did:str, collection:str|None, store:str='store', prefix:str=None)->int:
         "Put a stored document in `collection` (None: in none); 1, or 0 when nothing changed."
-        _todo(self, 'set_collection')
+        _unwritten(self, 'set_collection')
     @_contract
     def docs_where(self, places:list, store:str='store', prefix:str=None)->tuple:
         "`(sql, args)`: a chunk store `where=` keeping the chunks of documents in any of `places`."
-        _todo(self, 'docs_where')
+        _unwritten(self, 'docs_where')
 
 Database.BOUNDARY = tuple(n for n, f in vars(Database).items() if getattr(f, 'contract', False))
 
@@ -155,55 +155,55 @@ class Store:
     @_contract
     def add(self, records, emb_fn=None, embeddings=None, replace:bool=False)->list:
         "Write chunks (dicts with `content`, or strings) with their vectors in one transaction; their ids."
-        _todo(self, 'add')
+        _unwritten(self, 'add')
     @_contract
     def remove(self, ids=None, where=None, where_args=None)->int:
         "Delete chunks by id or by filter; how many went."
-        _todo(self, 'remove')
+        _unwritten(self, 'remove')
     @_contract
     def fts_search(self, q:str, limit:int=10, where=None, where_args=None, columns=None, widen='auto')->list:
         "Keyword search; each hit carries `_bm25` (lower is better)."
-        _todo(self, 'fts_search')
+        _unwritten(self, 'fts_search')
     @_contract
     def vec_search(self, emb, limit:int=10, where=None, where_args=None, columns=None)->list:
         "Nearest chunks by cosine distance; each hit carries `_distance`."
-        _todo(self, 'vec_search')
+        _unwritten(self, 'vec_search')
     @_contract
     def keyword_leg(self, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
         "`[(id, score)]` for what a user typed, in its strict or widened form, best first."
-        _todo(self, 'keyword_leg')
+        _unwritten(self, 'keyword_leg')
     @_contract
     def vector_ids(self, emb, limit:int, where=None, where_args=None)->list:
         "`[(id, distance)]`, nearest first."
-        _todo(self, 'vector_ids')
+        _unwritten(self, 'vector_ids')
     @_contract
     def rows_by_id(self, ids, columns=None)->dict:
         "`{id: row}` for those of `ids` that exist, embeddings left out unless asked for."
-        _todo(self, 'rows_by_id')
+        _unwritten(self, 'rows_by_id')
     @_contract
     def text_of(self, i:int)->str:
         "A chunk's heading and content, as the keyword index sees them."
-        _todo(self, 'text_of')
+        _unwritten(self, 'text_of')
     @_contract
     def declared(self, key:str, default=None):
         "What the store's embedder declared (`embedder`, `fusion_weight`, `max_distance`)."
-        _todo(self, 'declared')
+        _unwritten(self, 'declared')
     @_contract
     def check_where(self, where):
         "Refuse a `where` dict naming a column the store does not have."
-        _todo(self, 'check_where')
+        _unwritten(self, 'check_where')
     @_contract
     def build_ahead(self):
         "Send what this connection committed to the vector index's builder, where there is one."
-        _todo(self, 'build_ahead')
+        _unwritten(self, 'build_ahead')
     @_contract
     def optimize_keywords(self):
         "Merge the keyword index after a large load, where that means anything."
-        _todo(self, 'optimize_keywords')
+        _unwritten(self, 'optimize_keywords')
     @_contract
     def keywords_behind(self)->int:
         "Rows written since a keyword cache was (0 without one)."
-        _todo(self, 'keywords_behind')
+        _unwritten(self, 'keywords_behind')
     def _forget_declared(self): pass   # a backend that caches `declared` drops it here
 
     def keyword_ids(self, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
