@@ -86,9 +86,9 @@ def _near(name:str, valid:set)->str:
     if near[0] in valid: return f" (did you mean {near[0]!r}?)"
     return f" (did you mean {near[0]!r}? it goes in opts=AddOptions({near[0]}=...))"
 
-def check_options(kw:dict, where:str, extra=(), valid=None)->dict:
+def check_options(kw:dict, where:str, valid=None)->dict:
     "Raise `TypeError` naming any key of `kw` that is not an ingest option (or not in `valid`, when given); return `kw`."
-    valid = set(valid) if valid is not None else ADD_OPTIONS | set(extra)
+    valid = set(valid) if valid is not None else set(ADD_OPTIONS)
     if bad := sorted(set(kw) - valid):
         hint = ''.join(_near(b, valid) for b in bad)
         raise TypeError(f"{where}() got unknown option{'s' if len(bad) > 1 else ''} {', '.join(map(repr, bad))}{hint}; "
