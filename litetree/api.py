@@ -32,8 +32,10 @@ def _empty_file(path)->str|None:
     p = Path(str(path))
     if '://' in str(path) or not p.is_file() or p.stat().st_size: return None
     left = sorted(f.name for f in p.parent.glob(f'{glob.escape(p.name)}[.-]*') if f.is_file())
-    return (f'{path} is an empty file, not a litetree database: ' + (f"{', '.join(left)} beside it {'is' if len(left) == 1 else 'are'} left from "
-            'the index it was: restore it from a backup, or remove them all to start afresh' if left else 'remove it to start a new index there'))
+    return (f'{path} is an empty file, not a litetree database: '
+            + (f"{', '.join(left)} beside it {'is' if len(left) == 1 else 'are'} left from "
+            'the index it was: restore it from a backup, or remove them all to start afresh' if left
+                else 'remove it to start a new index there'))
 
 def _named(eid:str)->str:
     "An embedder id as a user names it: `'hash' (litetree-hash-v1)`."
@@ -47,7 +49,8 @@ class Index:
     "A searchable collection of documents in one SQLite file."
     def __init__(self,
                  path='litetree.db',  # database file; ':memory:' for a throwaway index
-                 embedder=None,       # None (the file's, or the default), a static model folder or hub name, or a callable
+                 # None (the file's, or the default), a static model folder or hub name, or a callable
+                 embedder=None,
                  store:str='store',
                  busy_ms:int=10_000,  # how long a write waits for another process's write lock
                  readonly:bool=None): # open without writing (default: when the file or its folder is not writable)
@@ -58,17 +61,21 @@ class Index:
         except BaseException:   # an embedder that cannot be had leaves no empty database behind
             self.db.close()
             if fresh:
-                for f in (Path(path), *(Path(f'{path}{s}') for s in ('-wal', '-shm', '-journal'))): f.unlink(missing_ok=True)
+                for f in (Path(path), *(Path(f'{path}{s}') for s in ('-wal', '-shm', '-journal'))):
+                    f.unlink(missing_ok=True)
             raise
 
     def _embedder_for(self, embedder, path):
         "The embedder asked for, checked against the one the file was built with (a known model reopens by itself)."
         have = self.db.store_meta(self.store).get('embedder')
         if embedder is None and have and have not in KNOWN_EMBEDDERS:
-            raise ValueError(f"{path} was built with embedder {have!r}: open it with Index({str(path)!r}, embedder=...) naming that model")
+            raise ValueError(
+                f"{path} was built with embedder {have!r}: open it with Index({str(path)!r}, "
+                f"embedder=...) naming that model")
         embed = _embedder(embedder if embedder is not None or have is None else have)
         if have and embedder_id(embed) and have != embedder_id(embed):
-            raise ValueError(f"{path} was built with embedder {_named(have)}, not {_named(embedder_id(embed))}: reopen it without "
+            raise ValueError(
+                f"{path} was built with embedder {_named(have)}, not {_named(embedder_id(embed))}: reopen it without "
                              f"naming an embedder (it keeps its own), or index into a new file")
         return embed
 
@@ -89,8 +96,10 @@ def _check_paths(paths):
     if bad := [x for x in paths if not isinstance(x, (str, Path))]:
         raise TypeError(f"cannot add {type(bad[0]).__name__}: pass paths, text=..., or a dict of title: text")
     if missing := [str(x) for x in paths if not _is_path(x) or not Path(x).exists()]:
-        shown = ', '.join(repr(m if len(m) < 60 else m[:57] + '...') for m in missing[:3]) + (f' and {len(missing) - 3} more' if len(missing) > 3 else '')
-        raise FileNotFoundError(f"no such file or folder: {shown}. To add text rather than files, pass it as text='...' "
+        shown = (', '.join(repr(m if len(m) < 60 else m[:57] + '...') for m in missing[:3])
+                 + (f' and {len(missing) - 3} more' if len(missing) > 3 else ''))
+        raise FileNotFoundError(
+            f"no such file or folder: {shown}. To add text rather than files, pass it as text='...' "
                                 f"(or a list of texts), or as {{title: text}}")
 
 def _check_texts(items, what:str, which:str):
@@ -99,7 +108,8 @@ def _check_texts(items, what:str, which:str):
         if not isinstance(t, str): raise TypeError(f"{what} takes text (str); {which} {k!r} is {type(t).__name__}")
         try: t.encode('utf-8')
         except UnicodeEncodeError as e:
-            raise ValueError(f"{which} {k!r} holds {t[e.start:e.end]!r}, a byte that was not UTF-8 when the text was read "
+            raise ValueError(
+                f"{which} {k!r} holds {t[e.start:e.end]!r}, a byte that was not UTF-8 when the text was read "
                              f"(decode it with errors='replace', or in its real encoding)") from None
 
 def _given(**opts)->dict:
@@ -127,7 +137,8 @@ def add(self:Index,
         opts:AddOptions=None,  # the rest of how documents are made (mode, meta_fn, with_heading: `02a_ingest`)
        )->Added:
     "Add documents; returns one result dict per document (doc_id, title, and skipped or error when so)."
-    if src is None and text is None: raise TypeError("add() needs files or folders, text='...', or a dict of title: text")
+    if src is None and text is None:
+        raise TypeError("add() needs files or folders, text='...', or a dict of title: text")
     paths = [] if src is None or isinstance(src, dict) else list(src) if isinstance(src, (list, tuple)) else [src]
     texts = [text] if isinstance(text, str) else list(text or [])
     _check_paths(paths)
@@ -137,7 +148,8 @@ def add(self:Index,
     opts = replace(opts or AddOptions(), **_given(summarize=summarize, build=build, chunker=chunker))
     kw = dict(emb_fn=emb_fn or self.embed, force=force, collection=collection, opts=opts)
     out = Added(self._add_paths(paths, quiet, **kw))
-    if isinstance(src, dict): out += [self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items()]
+    if isinstance(src, dict):
+        out += [self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items()]
     out += [self.db.add_doc(t, title=_title_of(t, i), store=self.store, **kw) for i, t in enumerate(texts)]
     return out
 
@@ -169,12 +181,14 @@ def search(self:Index,
            spans:bool=True,         # adjacent hits in a section merged into one passage
            gap:int=1,               # how many pages apart merged hits may be
            columns:list=None,       # more of the chunks' columns to return
-           opts:SearchOptions=None, # how hits are ranked (weights, widen, fanout, ...: `02c_retrieve`); `where=` fills its filter
+           # how hits are ranked (weights, widen, fanout, ...: `02c_retrieve`); `where=` fills its filter
+           opts:SearchOptions=None,
           )->list:
     "Chunk hits for `q`, each with its breadcrumb and page; adjacent hits in a section merged."
     _check_text('search', q)
     if where is not None: opts = replace(opts or SearchOptions(), where=where, where_args=where_args)
-    return self.db.doc_search(q, self.embed, columns=columns, limit=limit, store=self.store, spans=spans, gap=gap, rerank=rerank, within=within,
+    return self.db.doc_search(q, self.embed, columns=columns, limit=limit, store=self.store, spans=spans, gap=gap,
+                              rerank=rerank, within=within,
                               corpus_path=corpus_path, opts=opts)
 
 @patch
@@ -193,7 +207,8 @@ def sections(self:Index,
             )->list:
     "The sections that answer `q`, best first, each with snippets and a `read` handle."
     _check_text('sections', q)
-    return self.db.sections(q, self.embed, limit=limit, per=per, store=self.store, fanout=fanout, score=score, rerank=rerank, group=group,
+    return self.db.sections(q, self.embed, limit=limit, per=per, store=self.store, fanout=fanout, score=score,
+                            rerank=rerank, group=group,
                             within=within, corpus_path=corpus_path, opts=opts)
 
 @patch
@@ -216,14 +231,17 @@ def toc(self:Index,
     """The corpus tree when `doc` is None or a folder path (`'handbooks/'`, or a folder no document's name matches):
     one folder, as `browse` gives it; otherwise the tables of contents of the documents matching `doc` (an id, or
     part of a title or path)."""
-    if self.names_folder(doc): return self.browse(doc or '', max_depth=max_depth or 1, limit=limit, offset=offset, summaries=summaries)
+    if self.names_folder(doc):
+        return self.browse(doc or '', max_depth=max_depth or 1, limit=limit, offset=offset, summaries=summaries)
     return self.db.toc(doc, store=self.store, max_depth=3 if max_depth is None else max_depth, summaries=summaries)
 
 @patch
 def names_folder(self:Index, doc:str=None)->bool:
-    "Does `toc(doc)` open a folder of the corpus tree? None, a path ending in `/`, or a folder no document's id, title or path matches."
+    """Does `toc(doc)` open a folder of the corpus tree? None, a path ending in `/`, or a folder no document's id, title
+    or path matches."""
     if doc is None or str(doc).endswith('/'): return True
-    return not self.db.toc(doc, store=self.store, max_depth=0, summaries=False) and is_folder(self.db.corpus(self.store), doc)
+    return (not self.db.toc(doc, store=self.store, max_depth=0, summaries=False)
+            and is_folder(self.db.corpus(self.store), doc))
 
 @patch
 @known_options
@@ -244,7 +262,8 @@ def remove(self:Index, source)->int:
     """Remove the documents from `source`: a path as added (a file, also one deleted or renamed since, or a folder:
     every document under it), or a doc id; returns how many went."""
     s = str(source)
-    if not s.strip(): raise ValueError("remove() needs a path or a doc id, not an empty string")   # Path('') is the current folder
+    # Path('') is the current folder
+    if not s.strip(): raise ValueError("remove() needs a path or a doc id, not an empty string")
     try: s.encode('utf-8')
     except UnicodeEncodeError: return 0   # a name litetree could not have stored (see `add_dir`)
     n = self._remove_path(s) if isinstance(source, Path) or ('\n' not in s and len(s) < 4096) else 0
@@ -254,17 +273,20 @@ def remove(self:Index, source)->int:
 
 @patch
 def _remove_path(self:Index, s:str)->int:
-    "The documents added from the file at `s`, or from the files under the folder at `s`, whether or not they still exist."
+    """The documents added from the file at `s`, or from the files under the folder at `s`, whether or not they still
+    exist."""
     p = str(Path(s).resolve())
     if n := self.db.delete_source(p, self.store): return n
     under = p.rstrip(os.sep) + os.sep
-    return sum(self.db.delete_source(d['source'], self.store) for d in self.db.doc_places(self.store) if (d['source'] or '').startswith(under))
+    return sum(self.db.delete_source(d['source'], self.store) for d in self.db.doc_places(self.store)
+               if (d['source'] or '').startswith(under))
 
 @patch(as_prop=True)
 def docs(self:Index)->list:
     "The documents in the index."
     rows = sorted(self.db.doc_rows(self.store), key=lambda r: r['title'] or '')
-    return [dict(doc_id=r['id'], title=r['title'], source=r['source'], kind=r['kind'], pages=r['pages'], collection=r['collection']) for r in rows]
+    return [dict(doc_id=r['id'], title=r['title'], source=r['source'], kind=r['kind'], pages=r['pages'],
+                 collection=r['collection']) for r in rows]
 
 @patch
 def close(self:Index): self.db.close()

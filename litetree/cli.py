@@ -25,19 +25,24 @@ from . import __version__
 def highlight(text:str, q:str, width:int=220, tty:bool=None)->str:
     "A one-line snippet of `text` around the query's words, with those words marked."
     q = q or ''
-    words = {w.lower() for w in fts_words(q if q.isascii() else f"{q} {unicodedata.normalize('NFKC', q)}")   # `ｒｙｅ` marks `rye`, as search found it
+    # `ｒｙｅ` marks `rye`, as search found it
+    words = {w.lower() for w in fts_words(q if q.isascii() else f"{q} {unicodedata.normalize('NFKC', q)}")
              if w.lower() not in STOP_WORDS and len(w) > 1}
-    flat = ' '.join(re.sub(r'`{3,}(?:\{[^}\n]*\})?[\w+-]*|\{[\w:-]+\}(?=`)|<!--.*?-->', ' ', text, flags=re.S).split())   # fences and MyST roles are markup
+    # fences and MyST roles are markup
+    flat = ' '.join(re.sub(r'`{3,}(?:\{[^}\n]*\})?[\w+-]*|\{[\w:-]+\}(?=`)|<!--.*?-->', ' ', text, flags=re.S).split())
     pos = min((m.start() for w in words for m in [re.search(rf'\b{re.escape(w)}', flat, re.I)] if m), default=0)
     start = max(0, pos - width // 3)
     snip = ('…' if start else '') + flat[start:start + width] + ('…' if start + width < len(flat) else '')
     tty = sys.stdout.isatty() if tty is None else tty
     mark = (lambda m: f'{_BOLD}{m[0]}{_PLAIN}') if tty else (lambda m: f'**{m[0]}**')
-    return re.sub(r'\b(' + '|'.join(map(re.escape, sorted(words, key=len, reverse=True))) + r')\w*', mark, snip, flags=re.I) if words else snip
+    if not words: return snip
+    alternatives = '|'.join(map(re.escape, sorted(words, key=len, reverse=True)))
+    return re.sub(rf'\b({alternatives})\w*', mark, snip, flags=re.I)
 
 # %% ../nbs/06_cli.ipynb #91578ae4
 _BOLD, _PLAIN = '\ue000', '\ue001'
-_CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]')   # C0, C1, and the bidi overrides that reorder a line
+# C0, C1, and the bidi overrides that reorder a line
+_CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]')
 
 def terminal_safe(text:str)->str:
     "`text` with every control character but newline and tab made visible; `highlight`'s marks become bold."
@@ -70,7 +75,8 @@ def _pages(p): return f'p. {p[0]}' if p and p[0] == p[1] else f'pp. {p[0]}–{p[
 def _has_pages(d)->bool: return d['kind'] == 'pdf' or (d['pages'] or 0) > 1
 
 def _paged(ix)->set:
-    "The documents whose pages mean something: PDFs, and texts cut into pages by form feeds. Others show no page numbers."
+    """The documents whose pages mean something: PDFs, and texts cut into pages by form feeds. Others show no page
+    numbers."""
     return {d['doc_id'] for d in ix.docs if _has_pages(d)}
 
 def _at(paged, doc_id, pages, extra='')->str:
@@ -79,31 +85,37 @@ def _at(paged, doc_id, pages, extra='')->str:
     return f"  ({', '.join(bits)})" if bits else ''
 
 def _me(args)->str:
-    "The command as it was run, for the commands suggested in its output: with `--db` when that names another database than the default."
+    """The command as it was run, for the commands suggested in its output: with `--db` when that names another database
+    than the default."""
     return 'litetree' if args.db == 'litetree.db' else f'litetree --db {_visible(shlex.quote(redact(str(args.db))))}'
 
 def _nothing_found(args):
     q = args.query if len(args.query) <= 80 else args.query[:77] + '...'   # a pasted page is not echoed whole
-    if not args.json: print(f'litetree: nothing matches {q!r}: no passage shares a word with it, or is near it in meaning',
-                            file=sys.stderr)
+    if not args.json:
+        print(f'litetree: nothing matches {q!r}: no passage shares a word with it, or is near it in meaning',
+              file=sys.stderr)
 
 
 class _ListedAfter(logging.Filter):
-    "Drops the warnings a file that cannot be indexed, or is empty, gets as it is read: `add` lists those files under its summary."
-    def filter(self, r): return not (str(r.msg).startswith('litetree: cannot index') or str(r.msg).endswith('is empty; it has no pages'))
+    """Drops the warnings a file that cannot be indexed, or is empty, gets as it is read: `add` lists those files under
+    its summary."""
+    def filter(self, r):
+        return not (str(r.msg).startswith('litetree: cannot index') or str(r.msg).endswith('is empty; it has no pages'))
 
 _ADD_LOGS = ('litetree.ingest', 'litetree.data')
 
 def cmd_add(args, ix)->int:
     said = _ListedAfter()
     for name in _ADD_LOGS: logging.getLogger(name).addFilter(said)
-    try: res = ix.add(args.paths, quiet=args.quiet, collection=args.collection)   # every path is checked before any is read
+    # every path is checked before any is read
+    try: res = ix.add(args.paths, quiet=args.quiet, collection=args.collection)
     finally:
         for name in _ADD_LOGS: logging.getLogger(name).removeFilter(said)
     counts = ingest_summary(res)
     def human(_):
         refiled = sum('refiled' in r for r in res)
-        print(', '.join(f"{counts[k]} {k}" for k in ('added', 'replaced', 'unchanged', 'skipped', 'failed')) + (f' ({refiled} moved to {args.collection!r})' if refiled else ''))
+        print(', '.join(f"{counts[k]} {k}" for k in ('added', 'replaced', 'unchanged', 'skipped', 'failed'))
+              + (f' ({refiled} moved to {args.collection!r})' if refiled else ''))
         for why, n in sorted(counts['reasons'].items(), key=lambda kv: -kv[1]):
             if not any(r.get('error') == why for r in res): print(f"  skipped {n}: {why}")
         for r in res:
@@ -118,7 +130,9 @@ def cmd_search(args, ix)->int:
     paged = _paged(ix) if hits else set()
     def human(hs):
         for i, h in enumerate(hs, 1):
-            print(f"{i:>2}. {h['breadcrumb']}{_at(paged, h['doc_id'], h.get('pages') or (h['page'], h['page']))}  [{h['node_id']}]")
+            print(
+                f"{i:>2}. {h['breadcrumb']}{_at(paged, h['doc_id'], h.get('pages') or (h['page'], h['page']))} "
+                f" [{h['node_id']}]")
             print(f"    {highlight(h['content'], args.query)}")
     _emit(args, [{k: v for k, v in h.items() if k != 'embedding'} for h in hits], human)
     return 0 if hits else 1
@@ -129,13 +143,16 @@ def cmd_sections(args, ix)->int:
     paged = _paged(ix) if secs else set()
     def one(i, s, indent=''):
         score = f"score {s['score']:.4f}"
-        print(f"{indent}{i:>2}. {s['breadcrumb']}{_at(paged, s['doc_id'], s['pages'], score)}  {_me(args)} read {s['node_id']}")
+        print(
+            f"{indent}{i:>2}. {s['breadcrumb']}{_at(paged, s['doc_id'], s['pages'], score)}  "
+            f"{_me(args)} read {s['node_id']}")
         print(f"{indent}    {highlight(s['snippets'][0], args.query)}")
     def human(ss):
         if not args.group: return [one(i, s) for i, s in enumerate(ss, 1)]
         i = 0
         for g in ss:
-            print(f"{g['path']}  ({g['title']}, {_n(g['hits'], 'hit')})" if args.group == 'doc' else f"{g['title']}  ({_n(g['hits'], 'hit')})")
+            print(f"{g['path']}  ({g['title']}, {_n(g['hits'], 'hit')})" if args.group == 'doc'
+                  else f"{g['title']}  ({_n(g['hits'], 'hit')})")
             for s in g['sections']:
                 i += 1
                 one(i, s, '  ')
@@ -152,25 +169,37 @@ def _print_tree(n, depth=0, max_depth=3, paged=True):
 def _n(k:int, what:str)->str: return f"{k} {what if k == 1 else what + 's'}"
 
 def _print_folder(f:dict, limit:int, depth:int=0, me:str='litetree'):
-    "A folder of the corpus tree for people: counts, then its subfolders and documents, and what is left to page through."
+    """A folder of the corpus tree for people: counts, then its subfolders and documents, and what is left to page
+    through."""
     pad, shown = '  ' * depth, len(f['folders']) + len(f['docs'])
     for s in f['folders']:
-        print(f"{pad}{s['path']}  ({_n(s['documents'], 'document')}, {_n(s['pages'], 'page')})" + (f"  {s['summary']}" if depth == 0 and s.get('summary') else ''))
+        print(f"{pad}{s['path']}  ({_n(s['documents'], 'document')}, {_n(s['pages'], 'page')})"
+              + (f"  {s['summary']}" if depth == 0 and s.get('summary') else ''))
         if s.get('folders') or s.get('docs'): _print_folder(s, limit, depth + 1, me)
     for d in f['docs']: print(f"{pad}{d['path']}  {d['title']}  [{d['doc_id']}]")
-    if f['more']: print(f"{pad}… {f['more']} more" + (f": {me} toc {shlex.quote(f['path'])} --limit {limit} --offset {f['offset'] + shown}" if depth == 0 else ''))
-    elif depth == 0 and not shown and f['offset']: print(f"nothing from entry {f['offset'] + 1} on: the folder holds fewer")
+    if f['more']:
+        print(f"{pad}… {f['more']} more"
+              + (f": {me} toc {shlex.quote(f['path'])} --limit {limit} --offset {f['offset'] + shown}" if depth == 0
+                 else ''))
+    elif depth == 0 and not shown and f['offset']:
+        print(f"nothing from entry {f['offset'] + 1} on: the folder holds fewer")
 
 def cmd_toc(args, ix)->int:
     if ix.names_folder(args.doc):
-        f = ix.browse(args.doc or '', max_depth=1 if args.depth is None else args.depth, limit=args.limit, offset=args.offset, summaries=True)
-        _emit(args, f, lambda f: (print(f"{f['path'] if f['path'] != '/' else 'the corpus'}: {_n(f['documents'], 'document')}, {_n(f['pages'], 'page')}"),
+        f = ix.browse(args.doc or '', max_depth=1 if args.depth is None else args.depth, limit=args.limit,
+                      offset=args.offset, summaries=True)
+        _emit(args, f,
+              lambda f: (
+                  print(
+                      f"{f['path'] if f['path'] != '/' else 'the corpus'}: "
+                      f"{_n(f['documents'], 'document')}, {_n(f['pages'], 'page')}"),
                                   _print_folder(f, args.limit, me=_me(args))))
         return 0 if f['documents'] else 1
     args.depth = 3 if args.depth is None else args.depth
     docs = ix.toc(args.doc, max_depth=args.depth, summaries=args.json)
     if not docs and not args.json:
-        print(f"litetree: no document matches {args.doc!r}: `{_me(args)} toc` lists them all" if args.doc else 'litetree: the index holds no documents',
+        print(f"litetree: no document matches {args.doc!r}: `{_me(args)} toc` lists them all" if args.doc
+              else 'litetree: the index holds no documents',
               file=sys.stderr)
     _emit(args, docs, lambda ds: [_print_tree(d['tree'], 0, args.depth, _has_pages(d)) for d in ds])
     return 0 if docs else 1
@@ -178,7 +207,9 @@ def cmd_toc(args, ix)->int:
 def cmd_read(args, ix)->int:
     try: r = ix.read(args.node_id, max_chars=args.max_chars)
     except KeyError as e:
-        print(f"litetree: {e.args[0].replace('as toc() and sections() return them', f'as `{_me(args)} toc` and `{_me(args)} sections` print them')}", file=sys.stderr)
+        said = e.args[0].replace('as toc() and sections() return them',
+                                 f'as `{_me(args)} toc` and `{_me(args)} sections` print them')
+        print(f"litetree: {said}", file=sys.stderr)
         return 2
     _emit(args, r, lambda r: print(_reading(r, r['doc_id'] in _paged(ix), args.max_chars, _me(args))))
     return 0
@@ -188,7 +219,8 @@ def _reading(r:dict, paged:bool, max_chars:int, me:str='litetree')->str:
     head = r['breadcrumb'] + (f"  ({_pages(r['pages'])})" if paged else '')
     text = r['text']   # already cut at a word by read()
     more = r['chars'] - len(text)
-    cut = f"\n\n[… {more:,} more characters: `{me} read {r['id']} --max-chars {r['chars']}` shows it all]" if r['truncated'] else ''
+    cut = (f"\n\n[… {more:,} more characters: `{me} read {r['id']} --max-chars {r['chars']}` shows it all]"
+           if r['truncated'] else '')
     return f"{head}\n\n{text}{cut}"
 
 def cmd_rm(args, ix)->int:
@@ -196,17 +228,22 @@ def cmd_rm(args, ix)->int:
     _emit(args, dict(removed=n), lambda d: print(f"{d['removed']} document(s) removed"))
     return 0 if n else 1
 
-_BESIDE = re.compile(r'(-wal|-shm|-journal|-writer|-damaged|\.usearch|\.tmp)$')   # the files SQLite and litetree keep beside a database
+# the files SQLite and litetree keep beside a database
+_BESIDE = re.compile(r'(-wal|-shm|-journal|-writer|-damaged|\.usearch|\.tmp)$')
 
 def _copy_refusal(target:str, db)->str|None:
-    "Why `copy` will not write into `target`: the database `db` itself or a file kept beside one, not a regular file, or a folder that is not there."
+    """Why `copy` will not write into `target`: the database `db` itself or a file kept beside one, not a regular file,
+    or a folder that is not there."""
     if '://' in target: return None
     t, real = Path(target), Path(os.path.realpath(target))
-    if db.path and real == Path(os.path.realpath(db.path)): return f'{target} is the database being copied: name another file or a server'
+    if db.path and real == Path(os.path.realpath(db.path)):
+        return f'{target} is the database being copied: name another file or a server'
     if db._own_file(t): return f'{target} is one of the files kept beside {db.path}: name a database file of its own'
-    if _BESIDE.search(real.name): return f'{target} is a file a database keeps beside itself, not a database: name the database file'
+    if _BESIDE.search(real.name):
+        return f'{target} is a file a database keeps beside itself, not a database: name the database file'
     if t.exists() and not t.is_file(): return f'{target} is not a regular file: name a database file'
-    if not real.parent.is_dir(): return f'no folder {real.parent}: create it first, or name a file in a folder that exists'
+    if not real.parent.is_dir():
+        return f'no folder {real.parent}: create it first, or name a file in a folder that exists'
     return None
 
 def cmd_copy(args, ix)->int:
@@ -226,7 +263,9 @@ def cmd_copy(args, ix)->int:
 def cmd_check(args, ix)->int:
     "Check the database file, its keyword index and its HNSW file; `--repair` rebuilds what can be rebuilt."
     if not hasattr(ix.db, 'check'):
-        print(f'litetree: check reads SQLite files; {ix.db.location} is a server, which checks its own tables and indexes '
+        print(
+            f'litetree: check reads SQLite files; {ix.db.location} is a server, which '
+            f'checks its own tables and indexes '
               f'(PostgreSQL: the amcheck extension)', file=sys.stderr)
         return 2
     return _report_check(args, ix.db.check(repair=args.repair))
@@ -236,7 +275,9 @@ def _check_unopened(args)->int:
     from litetree.core import database
     try: r = database(args.db).check(repair=args.repair)
     except Exception as e:
-        print(f'litetree: {_visible(args.db)} is damaged past what check can read ({getattr(e, "detail", e)}): restore it from a backup, '
+        print(
+            f'litetree: {_visible(args.db)} is damaged past what check can read '
+            f'({getattr(e, "detail", e)}): restore it from a backup, '
               f'or add the documents again into a new file', file=sys.stderr)
         return 2
     return _report_check(args, r)
@@ -247,7 +288,8 @@ def _report_check(args, r:dict)->int:
         for p in r['repaired']: print(f'repaired: {p}')
         for p in r.get('notes', []): print(f'note: {p}')
         print('ok' if r['ok'] and not r['problems'] else 'ok after repair' if r['ok'] else
-              'not ok' + ('' if args.repair or not r.get('repairable') else f': `{_me(args)} check --repair` rebuilds what is damaged'))
+              'not ok' + ('' if args.repair or not r.get('repairable')
+                          else f': `{_me(args)} check --repair` rebuilds what is damaged'))
     _emit(args, r, human)
     return 0 if r['ok'] else 1
 
@@ -259,7 +301,8 @@ def cmd_stats(args, ix)->int:
     return 0
 
 # %% ../nbs/06_cli.ipynb #5604f717
-SAMPLES = Path(importlib.util.find_spec('litetree').origin).parent/'samples'   # the installed package's, from a notebook too
+# the installed package's, from a notebook too
+SAMPLES = Path(importlib.util.find_spec('litetree').origin).parent/'samples'
 
 def cmd_demo(args, _=None)->int:
     keep = str(args.db) != 'litetree.db'   # `litetree --db FILE demo` keeps its index to try more commands on
@@ -269,7 +312,8 @@ def cmd_demo(args, _=None)->int:
         ix = Index(args.db if keep else d/'demo.db')
         files = sorted(p for p in SAMPLES.iterdir() if p.name != 'SOURCES.md')
         res = ix.add(files, quiet=True)
-        print(f'Indexed {len(res)} sample documents ({ix.db.counts(ix.store)["chunks"]} chunks) from {SAMPLES}\n')   # unchanged ones say no chunks
+        # unchanged ones say no chunks
+        print(f'Indexed {len(res)} sample documents ({ix.db.counts(ix.store)["chunks"]} chunks) from {SAMPLES}\n')
         print(f'$ {run} toc dvipdfm')
         _print_tree(ix.toc('dvipdfm')[0]['tree'], 0, 1)
         q = 'what happens if I violate the license'
@@ -281,7 +325,8 @@ def cmd_demo(args, _=None)->int:
         r = ix.read(node, max_chars=700)
         print(_reading(r, r['doc_id'] in _paged(ix), 700, run))
         ix.close()
-        print(f'\nThe index is in {args.db}.' if keep else '\nThat index was temporary: `litetree --db FILE demo` keeps one to try more commands on.')
+        print(f'\nThe index is in {args.db}.' if keep
+              else '\nThat index was temporary: `litetree --db FILE demo` keeps one to try more commands on.')
         return 0
     finally:
         if d: shutil.rmtree(d, ignore_errors=True)
@@ -293,15 +338,18 @@ _GUIDE = ("litetree indexes documents by their structure. Work like a careful re
           "Cite the breadcrumb and pages of what you read.")
 
 def _answering(fn, ToolError):
-    "A tool whose expected failures (an unknown id, a bad argument, a locked or damaged file) reach the agent as their message."
+    """A tool whose expected failures (an unknown id, a bad argument, a locked or damaged file) reach the agent as their
+    message."""
     @functools.wraps(fn)
     def tool(*a, **kw):
         try: return fn(*a, **kw)
         except KeyError as e: raise ToolError(_cut(str(e.args[0]) if e.args else 'not found')) from e
-        except (ValueError, TypeError, OSError, DatabaseLocked, DatabaseDamaged, apsw.Error) as e: raise ToolError(_cut(str(e))) from e
+        except (ValueError, TypeError, OSError, DatabaseLocked, DatabaseDamaged, apsw.Error) as e:
+            raise ToolError(_cut(str(e))) from e
     return tool
 
-MCP_MAX_MESSAGE = 2_000   # an error or a note: long enough for any reason litetree gives, short of an argument echoed whole
+# an error or a note: long enough for any reason litetree gives, short of an argument echoed whole
+MCP_MAX_MESSAGE = 2_000
 
 def _cut(msg:str, most:int=MCP_MAX_MESSAGE)->str:
     "`msg`, cut to `most` characters with a word of how long it was."
@@ -310,10 +358,12 @@ def _cut(msg:str, most:int=MCP_MAX_MESSAGE)->str:
 MCP_MAX_CHARS = 60_000   # what one tool answer may carry: about 15k tokens of an agent's context
 
 def _capped(out:dict, key:str, max_chars:int=None)->dict:
-    "`out` with its list `out[key]` cut to fit `max_chars` of JSON, and a note saying what was left out and how to get it."
+    ("`out` with its list `out[key]` cut to fit `max_chars` of JSON, and a note saying what "
+     "was left out and how to get it.")
     max_chars = max_chars or MCP_MAX_CHARS
     size = lambda o: len(json.dumps(o, ensure_ascii=False, default=str, indent=2))   # as the SDK sends it
-    if not out[key]: return {**out, 'note': f'no {key}: nothing in the index matches; try other words, or toc to browse'}
+    if not out[key]:
+        return {**out, 'note': f'no {key}: nothing in the index matches; try other words, or toc to browse'}
     items = out[key]
     if size(out) <= max_chars: return out
     keep, used = [], size({**out, key: []}) + 300
@@ -321,7 +371,8 @@ def _capped(out:dict, key:str, max_chars:int=None)->dict:
         used += size(it) + 4
         if used > max_chars: break
         keep.append(it)
-    return {**out, key: keep, 'note': f'cut to {len(keep)} of {len(items)} {key} to stay under {max_chars:,} characters: '
+    return {**out, key: keep,
+            'note': f'cut to {len(keep)} of {len(items)} {key} to stay under {max_chars:,} characters: '
                                       f'ask for fewer (limit, depth, sections) or open one at a time with read'}
 
 def _unpaged(paged:set, d:dict)->dict:
@@ -342,6 +393,8 @@ def make_server(db_path):
     _reading_tools(ix, tool)
     return srv
 
+_SECTION_KEYS = ('node_id', 'breadcrumb', 'pages', 'score', 'snippets')   # what a section answer carries to an agent
+
 def _finding_tools(ix, tool):
     "The tools that search: `sections`, `search` and `context`."
     paged = lambda: _paged(ix)
@@ -352,8 +405,9 @@ def _finding_tools(ix, tool):
         Section), pages, short snippets and a node_id: call `read` with that node_id to get the section whole before
         answering. `within` keeps the search inside one folder or collection that `browse` shows ('handbooks/')."""
         check_count(limit, 'limit', 1, 50)
-        return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'score', 'snippets')})
-                                      for s in ix.sections(query, limit=limit, within=within or None, corpus_path=True)]), 'sections')
+        return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in _SECTION_KEYS})
+                                      for s in ix.sections(query, limit=limit, within=within or None,
+                                                           corpus_path=True)]), 'sections')
 
     @tool
     def search(query: str, limit: int = 10, within: str = '') -> dict:
@@ -361,7 +415,8 @@ def _finding_tools(ix, tool):
         questions; use this for exact phrases, names and identifiers. `within`: one folder or collection only."""
         check_count(limit, 'limit', 1, 100)
         return _capped(dict(hits=[_unpaged(paged(), {k: h.get(k) for k in ('node_id', 'breadcrumb', 'page', 'content')})
-                                  for h in ix.search(query, limit=limit, within=within or None, corpus_path=True)]), 'hits')
+                                  for h in ix.search(query, limit=limit, within=within or None,
+                                                     corpus_path=True)]), 'hits')
 
     @tool
     def context(query: str, sections: int = 4, within: str = '') -> dict:
@@ -369,7 +424,9 @@ def _finding_tools(ix, tool):
         and related sections worth a look. Cite breadcrumbs and pages."""
         check_count(sections, 'sections', 1, 20)
         c = ix.context(query, sections=sections, within=within or None, corpus_path=True)
-        return _capped(dict(sections=[_unpaged(paged(), {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'text')}) for s in c['sections']],
+        return _capped(dict(sections=[_unpaged(paged(),
+                                               {k: s[k] for k in ('node_id', 'breadcrumb', 'pages', 'text')})
+                                                   for s in c['sections']],
                             related=c['related']), 'sections')
 
 def _reading_tools(ix, tool):
@@ -392,11 +449,13 @@ def _reading_tools(ix, tool):
         `browse` shows what documents there are."""
         check_count(depth, 'depth', 0, 10)
         docs = ix.db.toc(doc, store=ix.store, max_depth=depth) if doc else []
-        return _capped(dict(documents=docs), 'documents') if docs else dict(documents=[], note=_cut(f'no document matches {doc!r}: browse lists them', 300))
+        return (_capped(dict(documents=docs), 'documents') if docs
+                else dict(documents=[], note=_cut(f'no document matches {doc!r}: browse lists them', 300)))
 
     @tool
     def read(node_id: str, max_chars: int = 12000) -> dict:
-        """One section whole, in reading order, with its subsections: the text to answer from. Cite its breadcrumb and pages."""
+        """One section whole, in reading order, with its subsections: the text to answer from. Cite its breadcrumb
+        and pages."""
         check_count(max_chars, 'max_chars', 1, 100_000)
         return _unpaged(paged(), ix.read(node_id, max_chars=max_chars))
 
@@ -413,41 +472,62 @@ def _seconds(v:str)->float:
     return x
 
 def _common(p, top:bool):
-    "The options every command takes, before or after its name (`litetree --db x.db add docs` or `litetree add docs --db x.db`)."
-    dflt = (lambda v: v) if top else (lambda v: argparse.SUPPRESS)   # a subcommand's copy never overrides the value given before it
+    """The options every command takes, before or after its name (`litetree --db x.db add docs` or `litetree add docs
+    --db x.db`)."""
+    # a subcommand's copy never overrides the value given before it
+    dflt = (lambda v: v) if top else (lambda v: argparse.SUPPRESS)
     g = p.add_argument_group('options every command takes')
-    g.add_argument('--db', default=dflt('litetree.db'), metavar='FILE', help='the database: a file, or a postgresql:// URL (default: ./litetree.db)')
-    g.add_argument('--json', action='store_true', default=dflt(False), help='print JSON for programs instead of text for people')
+    g.add_argument('--db', default=dflt('litetree.db'), metavar='FILE',
+                   help='the database: a file, or a postgresql:// URL (default: ./litetree.db)')
+    g.add_argument('--json', action='store_true', default=dflt(False),
+                   help='print JSON for programs instead of text for people')
     g.add_argument('--quiet', '-q', action='store_true', default=dflt(False), help='no progress bars or warnings')
-    g.add_argument('--wait', type=_seconds, default=dflt(10), metavar='SECONDS', help='how long a write waits for another writer to finish (default: 10)')
+    g.add_argument('--wait', type=_seconds, default=dflt(10), metavar='SECONDS',
+                   help='how long a write waits for another writer to finish (default: 10)')
 
 _HELP = dict(   # (one line for the list of commands, what --help says)
-    add=('index files or folders', 'Index files and folders (PDF, markdown, HTML, text, DOCX, ...). Unchanged files are skipped, '
-         'changed ones replaced; prints what became of every file. Exit 1 when every file failed, 2 when nothing was tried '
+    add=('index files or folders',
+         'Index files and folders (PDF, markdown, HTML, text, DOCX, ...). Unchanged files are skipped, '
+         'changed ones replaced; prints what became of every file. Exit 1 when every file '
+         'failed, 2 when nothing was tried '
          '(a wrong path or option), else 0: the files that failed are listed, with why.'),
-    search=('passages that match a query', 'Passages (chunks) that match a query, best first, each with its breadcrumb, pages and node id. '
+    search=('passages that match a query',
+            'Passages (chunks) that match a query, best first, each with its breadcrumb, pages and node id. '
             'Prefer `sections` for questions.'),
-    sections=('the sections that answer a query', 'The sections that answer a query, best first, with snippets and the `litetree read` '
+    sections=('the sections that answer a query',
+              'The sections that answer a query, best first, with snippets and the `litetree read` '
               'command that opens each whole.'),
-    toc=('the corpus tree, or tables of contents', 'The corpus tree (folders and collections, largest first, with counts), one folder of it, '
+    toc=('the corpus tree, or tables of contents',
+         'The corpus tree (folders and collections, largest first, with counts), one folder of it, '
          'or the tables of contents of the documents whose title, id or path contains DOC.'),
-    read=('read a section whole', 'One section whole, with its subsections, by the node id that toc, search and sections print.'),
-    rm=('remove documents', 'Remove documents: by the path of the file they were added from (also once it is deleted or renamed), '
+    read=('read a section whole',
+          'One section whole, with its subsections, by the node id that toc, search and sections print.'),
+    rm=('remove documents',
+        'Remove documents: by the path of the file they were added from (also once it is deleted or renamed), '
         'by a folder (every document under it), or by doc id.'),
-    copy=('copy the index into another database', 'Copy the whole index into another database (a file or a postgresql:// URL), '
+    copy=('copy the index into another database',
+          'Copy the whole index into another database (a file or a postgresql:// URL), '
           'vectors and all: nothing is embedded again.'),
-    check=('check the database and its indexes', 'Check the database file, its keyword index and its vector index. Exit 0 when sound, '
+    check=('check the database and its indexes',
+           'Check the database file, its keyword index and its vector index. Exit 0 when sound, '
            '1 when something is wrong.'),
-    stats=('what the index holds', 'Documents, sections, chunks and pages in the index, its embedder and its size on disk.'),
-    serve=('an MCP server for LLM agents', 'Serve the index to an LLM agent over the Model Context Protocol (stdio): tools to search, '
+    stats=('what the index holds',
+           'Documents, sections, chunks and pages in the index, its embedder and its size on disk.'),
+    serve=('an MCP server for LLM agents',
+           'Serve the index to an LLM agent over the Model Context Protocol (stdio): tools to search, '
            'browse, and read sections. The database must exist.'),
-    demo=('try litetree on its bundled samples', 'Index the bundled sample documents (in a temporary folder, or into --db when given) and show toc, sections and read.'))
+    demo=('try litetree on its bundled samples',
+          'Index the bundled sample documents (in a temporary folder, or into --db when given) and '
+          'show toc, sections and read.'))
 
 def parser()->argparse.ArgumentParser:
     "The `litetree` command's arguments."
     fmt = argparse.RawDescriptionHelpFormatter
-    p = argparse.ArgumentParser(prog='litetree', description='Search documents by their structure: find the section, then read it whole.',
-                                epilog='Run `litetree COMMAND --help` for what each command takes.', formatter_class=fmt)
+    p = argparse.ArgumentParser(prog='litetree',
+                                description='Search documents by their structure: find the section, '
+                                            'then read it whole.',
+                                epilog='Run `litetree COMMAND --help` for what each command takes.',
+                                formatter_class=fmt)
     _common(p, True)
     p.add_argument('--version', action='version', version=f'litetree {__version__}')
     sub = p.add_subparsers(dest='cmd', required=True, metavar='COMMAND')
@@ -455,28 +535,45 @@ def parser()->argparse.ArgumentParser:
     for name, (short, long) in _HELP.items():
         cmd[name] = sub.add_parser(name, help=short, description=long, formatter_class=fmt)
         _common(cmd[name], False)
+    _command_arguments(cmd)
+    return p
+
+def _command_arguments(cmd:dict):
+    "Each command's own arguments, beside the common ones."
     cmd['add'].add_argument('paths', nargs='+', metavar='PATH', help='files or folders to index (folders are walked)')
-    cmd['add'].add_argument('--collection', metavar='NAME', help="file what is added under NAME in the corpus tree (`litetree toc NAME/`, `--within NAME`)")
-    cmd['add'].add_argument('--embedder', metavar='NAME', help="for a new index: 'minilm' (all-MiniLM-L6-v2, matches meaning; the default) or "
-                            "'hash' (hashed words: no model, ingest many times faster); an existing index keeps the one it was built with")
+    cmd['add'].add_argument('--collection', metavar='NAME',
+                            help="file what is added under NAME in the corpus tree (`litetree "
+                                 "toc NAME/`, `--within NAME`)")
+    cmd['add'].add_argument('--embedder', metavar='NAME',
+                            help="for a new index: 'minilm' (all-MiniLM-L6-v2, matches meaning; the default) or "
+                            "'hash' (hashed words: no model, ingest many times faster); an existing index "
+                            "keeps the one it was built with")
     for name, n in (('search', 10), ('sections', 5)):
         cmd[name].add_argument('query', help='what to look for, in any words (quote it)')
         cmd[name].add_argument('--limit', type=int, default=n, help=f'how many to show (default: {n})')
-        cmd[name].add_argument('--within', metavar='PATH', help="only in this folder, collection or document of the corpus tree ('handbooks/')")
-    cmd['sections'].add_argument('--group', choices=('doc', 'folder'), help='group the sections by document or by folder')
-    cmd['toc'].add_argument('doc', nargs='?', metavar='DOC_OR_FOLDER', help="a doc id, part of a title or path, or a folder of the corpus tree "
+        cmd[name].add_argument('--within', metavar='PATH',
+                               help="only in this folder, collection or document of the corpus tree ('handbooks/')")
+    cmd['sections'].add_argument('--group', choices=('doc', 'folder'),
+                                 help='group the sections by document or by folder')
+    cmd['toc'].add_argument('doc', nargs='?', metavar='DOC_OR_FOLDER',
+                            help="a doc id, part of a title or path, or a folder of the corpus tree "
                             "('handbooks/'); default: the top of the corpus tree")
-    cmd['toc'].add_argument('--depth', type=int, default=None, help='deepest section level shown (default: 3), or folder levels for a folder (default: 1)')
-    cmd['toc'].add_argument('--limit', type=int, default=20, help='folders and documents listed per page of a folder (default: 20)')
+    cmd['toc'].add_argument('--depth', type=int, default=None,
+                            help='deepest section level shown (default: 3), or folder levels for a folder (default: 1)')
+    cmd['toc'].add_argument('--limit', type=int, default=20,
+                            help='folders and documents listed per page of a folder (default: 20)')
     cmd['toc'].add_argument('--offset', type=int, default=0, help='start a folder listing after this many entries')
     cmd['read'].add_argument('node_id', help="a node id such as 'a1b2c3d4e5f6a7b8#12'")
-    cmd['read'].add_argument('--max-chars', type=int, default=20000, help='cut the text after this many characters (default: 20000)')
-    cmd['rm'].add_argument('sources', nargs='+', metavar='SOURCE', help='a file or folder path as it was added, or a doc id')
+    cmd['read'].add_argument('--max-chars', type=int, default=20000,
+                             help='cut the text after this many characters (default: 20000)')
+    cmd['rm'].add_argument('sources', nargs='+', metavar='SOURCE',
+                           help='a file or folder path as it was added, or a doc id')
     cmd['copy'].add_argument('target', help='the database to copy into: a file, or a postgresql:// URL')
-    cmd['check'].add_argument('--repair', action='store_true', help='rebuild a damaged keyword or vector index from the stored rows')
-    return p
+    cmd['check'].add_argument('--repair', action='store_true',
+                              help='rebuild a damaged keyword or vector index from the stored rows')
 
-_COMMANDS = dict(add=cmd_add, search=cmd_search, sections=cmd_sections, toc=cmd_toc, read=cmd_read, rm=cmd_rm, stats=cmd_stats, copy=cmd_copy, check=cmd_check)
+_COMMANDS = dict(add=cmd_add, search=cmd_search, sections=cmd_sections, toc=cmd_toc, read=cmd_read, rm=cmd_rm,
+                 stats=cmd_stats, copy=cmd_copy, check=cmd_check)
 
 def main(argv=None)->int:
     "The `litetree` command."
@@ -485,11 +582,13 @@ def main(argv=None)->int:
         if not _reader_left():
             print(f'litetree: {e}', file=sys.stderr)
             return 1   # a pipe of ours, not the output's
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # `litetree toc | head -1`: the reader left; so do we, quietly
+        # `litetree toc | head -1`: the reader left; so do we, quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
 def _reader_left()->bool:
-    "Has the program reading our output gone (`| head`)? The write end of a pipe whose reader closed it polls as an error."
+    """Has the program reading our output gone (`| head`)? The write end of a pipe whose reader closed it polls as an
+    error."""
     import select
     try:
         p = select.poll()
@@ -500,44 +599,52 @@ def _reader_left()->bool:
 def _main(argv=None)->int:
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.ERROR if args.quiet else logging.WARNING, format='%(message)s')
-    for h in logging.getLogger().handlers: h.setFormatter(_SafeFormatter('%(message)s'))   # file names in warnings come from documents too
-    logging.getLogger('apsw').setLevel(logging.CRITICAL)   # SQLite's own log lines: the errors that matter are reported in words
-    try:
-        if args.cmd == 'demo': return cmd_demo(args)
-        why = _not_an_index(args.db) if args.cmd != 'add' else _not_a_file(args.db)
-        if args.cmd == 'add' and not why and (missing := [p for p in args.paths if not Path(p).exists()]):   # before the database is made
-            why = f"no such file or folder: {', '.join(map(repr, missing))}"
-        if why:
-            print(f'litetree: {_visible(why)}', file=sys.stderr)
-            return 2   # a name's control characters shown, not obeyed
-        with Index(args.db, embedder=getattr(args, 'embedder', None), busy_ms=int(args.wait * 1000)) as ix:
-            if args.cmd not in ('add', 'copy') and not ix.db.has_store(ix.store):
-                print(f'litetree: {redact(args.db)} holds no litetree index: create one with `{_me(args)} add PATH`', file=sys.stderr)
-                return 2
-            if args.cmd != 'serve': return _COMMANDS[args.cmd](args, ix)
-        return cmd_serve(args)
+    # file names in warnings come from documents too
+    for h in logging.getLogger().handlers: h.setFormatter(_SafeFormatter('%(message)s'))
+    # SQLite's own log lines: the errors that matter are reported in words
+    logging.getLogger('apsw').setLevel(logging.CRITICAL)
+    try: return _run(args)
     except BrokenPipeError: raise   # handled in main: not an error of ours
     except KeyboardInterrupt: return _interrupted(args)
-    except DatabaseDamaged as e:
+    except (ValueError, ImportError, OSError, RuntimeError, apsw.Error) as e: return _failed(args, e)
+
+def _run(args)->int:
+    "Run the command `args` names, after the checks that need no database."
+    if args.cmd == 'demo': return cmd_demo(args)
+    why = _not_an_index(args.db) if args.cmd != 'add' else _not_a_file(args.db)
+    # before the database is made
+    if args.cmd == 'add' and not why and (missing := [p for p in args.paths if not Path(p).exists()]):
+        why = f"no such file or folder: {', '.join(map(repr, missing))}"
+    if why: return _error(f'litetree: {_visible(why)}')   # a name's control characters shown, not obeyed
+    with Index(args.db, embedder=getattr(args, 'embedder', None), busy_ms=int(args.wait * 1000)) as ix:
+        if args.cmd not in ('add', 'copy') and not ix.db.has_store(ix.store):
+            return _error(f'litetree: {redact(args.db)} holds no litetree index: '
+                          f'create one with `{_me(args)} add PATH`')
+        if args.cmd != 'serve': return _COMMANDS[args.cmd](args, ix)
+    return cmd_serve(args)
+
+def _error(message:str)->int:
+    print(message, file=sys.stderr)
+    return 2
+
+def _failed(args, e:Exception)->int:
+    "What a command that raised `e` says, and its exit status; an error of another kind is raised again."
+    db = _visible(args.db)
+    if isinstance(e, DatabaseDamaged):
+        return _check_unopened(args) if args.cmd == 'check' else _error(f'litetree: {e}')
+    if isinstance(e, (ValueError, ImportError, OSError, DatabaseLocked)):
+        return _error(f'litetree: {_in_option_names(str(e))}')
+    if isinstance(e, (apsw.CorruptError, apsw.NotADBError)):
         if args.cmd == 'check': return _check_unopened(args)
-        print(f'litetree: {e}', file=sys.stderr)
-        return 2
-    except (ValueError, ImportError, OSError, DatabaseLocked) as e:
-        print(f'litetree: {_in_option_names(str(e))}', file=sys.stderr)
-        return 2
-    except (apsw.CorruptError, apsw.NotADBError) as e:
-        if args.cmd == 'check': return _check_unopened(args)
-        print(f'litetree: {_visible(args.db)} is damaged ({e}): restore it from a backup, or run `{_me(args)} check`', file=sys.stderr)
-        return 2
-    except apsw.BusyError:
-        print(f'litetree: {_visible(args.db)} is locked by another process writing to it; try again when it has finished, or wait longer (--wait)', file=sys.stderr)
-        return 2
-    except apsw.CantOpenError as e:
-        print(f'litetree: cannot open {_visible(args.db)} as a database ({e})', file=sys.stderr)
-        return 2
-    except RuntimeError as e:   # last: DatabaseLocked and DatabaseDamaged are RuntimeErrors too
-        if str(e) != 'Operation has been terminated': raise
+        return _error(f'litetree: {db} is damaged ({e}): restore it from a backup, or run `{_me(args)} check`')
+    if isinstance(e, apsw.BusyError):
+        return _error(f'litetree: {db} is locked by another process writing to it; try again when it has '
+                      f'finished, or wait longer (--wait)')
+    if isinstance(e, apsw.CantOpenError): return _error(f'litetree: cannot open {db} as a database ({e})')
+    # DatabaseLocked and DatabaseDamaged are RuntimeErrors too: they were answered above
+    if isinstance(e, RuntimeError) and str(e) == 'Operation has been terminated':
         return _interrupted(args)   # usearch's own word for a Ctrl-C while it saved the vector index
+    raise e
 
 def _interrupted(args)->int:
     kept = '; what was written before it is kept: run the same command again to go on' if args.cmd == 'add' else ''
@@ -564,13 +671,14 @@ def _not_a_file(db:str)->str|None:
     "Why `db` names no database file: a folder, or a text file (a document named where the index goes)."
     if '://' in db: return None
     if Path(db).is_dir(): return f'{db} is a folder: --db names the database file (e.g. {Path(db)/"litetree.db"})'
-    if _text_not_sqlite(Path(db)): return f'{db} is a text file, not a litetree database: --db names the index (e.g. litetree.db)'
+    if _text_not_sqlite(Path(db)):
+        return f'{db} is a text file, not a litetree database: --db names the index (e.g. litetree.db)'
 
 def _text_not_sqlite(p:Path)->bool:
-    "Is `p` a file of text rather than a SQLite database, damaged or not? (A damaged one is binary, or starts as SQLite does.)"
+    """Is `p` a file of text rather than a SQLite database, damaged or not? (A damaged one is binary, or starts as
+    SQLite does.)"""
     try:
         with open(p, 'rb') as f: head = f.read(16)
     except OSError: return False
     return bool(head) and head != b'SQLite format 3\x00' and is_text_file(p)
-
 

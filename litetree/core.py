@@ -26,13 +26,16 @@ def _contract(f):
     return f
 
 def _unwritten(self, name:str):
-    raise NotImplementedError(f"{type(self).__name__} does not implement `{name}`, a method of litetree's backend contract")
+    raise NotImplementedError(
+        f"{type(self).__name__} does not implement `{name}`, a method of litetree's backend contract")
 
 class Database:
-    "A litetree database, whatever holds it: the contract each backend implements, and what is written once on top of it."
+    ("A litetree database, whatever holds it: the contract each backend implements, and what "
+     "is written once on top of it.")
     sem_search = True   # embed documents by default (`database(sem_search=False)`: keywords only)
     path = None         # the database's file, for a backend that has one
-    schemes = ()        # the URL schemes a backend opens (`postgresql://...`); '' for plain paths; `database()` picks by them
+    # the URL schemes a backend opens (`postgresql://...`); '' for plain paths; `database()` picks by them
+    schemes = ()
     _backends = {}
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -73,7 +76,8 @@ class Database:
         _unwritten(self, 'get_tree')
     @_contract
     def write_doc(self, doc:dict, nodes:list, chunks:list, emb_fn=None, store:str='store', prefix:str=None)->bool:
-        "Store a document whole, replacing what came from the same source, in one transaction; True when it replaced one."
+        ("Store a document whole, replacing what came from the same source, in one "
+         "transaction; True when it replaced one.")
         _unwritten(self, 'write_doc')
     @_contract
     def delete_doc(self, did:str, store:str='store', prefix:str=None)->int:
@@ -151,7 +155,8 @@ class DatabaseDamaged(RuntimeError):
 
 # %% ../nbs/00_core.ipynb #6683713e
 class Store:
-    "A chunk store, whatever holds it: texts with their vectors, a keyword index and a vector index. Backends implement the contract."
+    """A chunk store, whatever holds it: texts with their vectors, a keyword index and a vector index. Backends
+    implement the contract."""
     @_contract
     def add(self, records, emb_fn=None, embeddings=None, replace:bool=False)->list:
         "Write chunks (dicts with `content`, or strings) with their vectors in one transaction; their ids."
@@ -207,20 +212,24 @@ class Store:
     def _forget_declared(self): pass   # a backend that caches `declared` drops it here
 
     def keyword_ids(self, q:str, limit:int, where=None, where_args=None, widen='auto', enough:int=None)->list:
-        """`[(id, score)]` for what a user typed: strict, widened, or strict topped up with widened hits when it found fewer
-        than `enough` (default `limit`): ranking every row a widened query matches is the keyword leg's main cost."""
+        """`[(id, score)]` for what a user typed: strict, widened, or strict topped up with widened hits when it found
+        fewer than `enough` (default `limit`): ranking every row a widened query matches is the keyword leg's main
+        cost."""
         if widen != 'auto': return self.keyword_leg(q, bool(widen), limit, where, where_args)
         hits = self.keyword_leg(q, False, limit, where, where_args)
         if len(hits) < min(limit, enough or limit):
             seen = {i for i, _ in hits}
-            hits += [h for h in self.keyword_leg(q, True, limit, where, where_args) if h[0] not in seen][:limit - len(hits)]
+            hits += [h for h in self.keyword_leg(q, True, limit, where, where_args)
+                     if h[0] not in seen][:limit - len(hits)]
         return hits
 
     def check_embedder(self, emb_fn, record:bool=False):
-        "Refuse an embedder other than the one this store's vectors came from; `record` writes down the first one, with what it declares."
+        """Refuse an embedder other than the one this store's vectors came from; `record` writes down the first one,
+        with what it declares."""
         eid, have = embedder_id(emb_fn), self.declared('embedder')
         if eid and have and eid != have:
-            raise ValueError(f"store {self.name!r} was built with embedder {have!r}; {eid!r} makes incomparable vectors: "
+            raise ValueError(
+                f"store {self.name!r} was built with embedder {have!r}; {eid!r} makes incomparable vectors: "
                              f"pass the original embedder, or use another store")
         if eid and record and not have:
             self.db._set_meta(self.name, 'embedder', eid)
@@ -234,10 +243,13 @@ Store.BOUNDARY = tuple(n for n, f in vars(Store).items() if getattr(f, 'contract
 # %% ../nbs/00_core.ipynb #b99ed064
 def database(path=None,              # a file path; None or ':memory:' for an in-memory database
              busy_ms:int=10_000,      # how long a writer waits for another's write lock before `DatabaseLocked`
-             sem_search:bool=True,    # embed documents by default (False: keyword search only, unless an embedder is passed)
-             readonly:bool=None,      # open without writing anything (default: when the file or its folder is not writable)
+             # embed documents by default (False: keyword search only, unless an embedder is passed)
+             sem_search:bool=True,
+             # open without writing anything (default: when the file or its folder is not writable)
+             readonly:bool=None,
             )->Database:
-    "Open or create a litetree database: a SQLite file, or a server's URL (`postgresql://user@host/db`, see `00f_postgres`)."
+    """Open or create a litetree database: a SQLite file, or a server's URL (`postgresql://user@host/db`, see
+    `00f_postgres`)."""
     scheme = str(path).split('://', 1)[0].lower() if '://' in str(path or '') else ''
     if scheme not in Database._backends:
         known = ', '.join(sorted(s for s in Database._backends if s)) or 'none'
@@ -270,7 +282,8 @@ MAX_LIMIT = 10_000   # the most results one call returns: beyond it a caller pag
 
 def check_count(value, name:str='limit', lo:int=1, hi:int=None)->int:
     "`value` if it is a whole number in `[lo, hi]`; else a ValueError naming the argument and what it may be."
-    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool) and lo <= value and (hi is None or value <= hi)
+    ok = (isinstance(value, (int, np.integer)) and not isinstance(value, bool) and lo <= value
+          and (hi is None or value <= hi))
     if not ok:
         want = f'from {lo} to {hi}' if hi is not None else f'of at least {lo}'
         raise ValueError(f'{name} must be a whole number {want}, not {value!r}')
@@ -306,8 +319,10 @@ def to_vector(emb, dtype:str=DEFAULT_DTYPE, ndim:int=None)->np.ndarray:
             except (TypeError, ValueError): raise ValueError(f"an embedding is numbers, not {v.dtype}") from None
         v = _in_dtype(v, dt)
     if ndim and len(v) != ndim:
-        raw = f' (raw bytes are read as {dtype}, the store\'s dtype: pass the vector as an array, or use to_blob)' if isinstance(emb, (bytes, bytearray, memoryview)) else ''
-        raise ValueError(f"embedding has {len(v)} dims, the store holds {ndim}{raw}: pass the embedder the store was built with")
+        raw = (f' (raw bytes are read as {dtype}, the store\'s dtype: pass the vector as an array, or use to_blob)'
+               if isinstance(emb, (bytes, bytearray, memoryview)) else '')
+        raise ValueError(
+            f"embedding has {len(v)} dims, the store holds {ndim}{raw}: pass the embedder the store was built with")
     if not np.isfinite(v).all(): raise ValueError("embedding contains NaN or infinite values")
     return v
 
@@ -329,14 +344,16 @@ def to_blobs(embs, dtype:str=DEFAULT_DTYPE, ndim:int=None, block:int=2048)->list
     bytes, rows of different lengths) goes row by row, with `to_blob`'s messages."""
     try: a = np.asarray(embs)
     except ValueError: a = None   # rows of different lengths
-    if a is None or a.ndim != 2 or a.dtype.kind not in 'iufb' or not len(a): return [to_blob(e, dtype, ndim) for e in embs]
+    if a is None or a.ndim != 2 or a.dtype.kind not in 'iufb' or not len(a):
+        return [to_blob(e, dtype, ndim) for e in embs]
     if ndim and a.shape[1] != ndim: to_vector(a[0], dtype, ndim)   # raises to_vector's message
     return [b for i in range(0, len(a), block) for b in _block_blobs(a[i:i + block], _np_dtype(dtype))]
 
 def _block_blobs(a:np.ndarray, dt)->list:
     "`to_blobs` of one block of rows."
     out = _in_dtype(a, dt)
-    if not np.isfinite(out).all(): raise ValueError("embedding contains NaN or infinite values")   # too large for float16
+    # too large for float16
+    if not np.isfinite(out).all(): raise ValueError("embedding contains NaN or infinite values")
     return [r.tobytes() for r in out]
 
 # %% ../nbs/00_core.ipynb #22ff6a71
@@ -391,7 +408,8 @@ class _Features:
         return ids
 
     def _pair_hashes(self, keys:np.ndarray)->np.ndarray:
-        "Hashes of the word pairs `keys` (`a << 32 | b`, ids of `_word_ids`); new ones hashed. Under the lock, as `_word_ids`."
+        """Hashes of the word pairs `keys` (`a << 32 | b`, ids of `_word_ids`); new ones hashed. Under the lock, as
+        `_word_ids`."""
         keys, back = np.unique(keys, return_inverse=True)   # sorted, so the search walks the table once
         at = np.minimum(np.searchsorted(self.pair_keys, keys), max(len(self.pair_keys) - 1, 0))
         known = self.pair_keys[at] == keys if len(self.pair_keys) else np.zeros(len(keys), bool)
@@ -430,10 +448,12 @@ def _hash_rows(texts, ndim:int)->np.ndarray:
     return _unit_rows(np.bincount(slot, sign, len(texts) * ndim).astype(np.float32).reshape(len(texts), ndim))
 
 def _unit_rows(rows:np.ndarray)->np.ndarray:
-    "Each row divided by its norm as `np.linalg.norm` gives it (the same float32 while the squares, whole numbers, add up below 2**24)."
+    """Each row divided by its norm as `np.linalg.norm` gives it (the same float32 while the squares, whole numbers, add
+    up below 2**24)."""
     sq = np.einsum('ij,ij->i', rows.astype(np.float64), rows.astype(np.float64))
     n = np.sqrt(sq.astype(np.float32))
-    for i in np.flatnonzero(sq >= 2 ** 24): n[i] = np.linalg.norm(rows[i])   # beyond that float32 sums round, in their own order
+    # beyond that float32 sums round, in their own order
+    for i in np.flatnonzero(sq >= 2 ** 24): n[i] = np.linalg.norm(rows[i])
     live = n != 0
     rows[live] /= n[live, None]
     return rows
@@ -441,12 +461,14 @@ def _unit_rows(rows:np.ndarray)->np.ndarray:
 def hash_embed(texts, ndim:int=256)->np.ndarray:
     "Deterministic offline float16 embeddings from hashed words and bigrams: for tests and as the last fallback."
     if isinstance(texts, str): texts = [texts]
-    if len(texts) == 1 and len(texts[0]) < 1000: return _hash_row(texts[0], ndim)[None].astype(np.float16)   # a query: see below
+    # a query: see below
+    if len(texts) == 1 and len(texts[0]) < 1000: return _hash_row(texts[0], ndim)[None].astype(np.float16)
     return (_hash_rows(texts, ndim) if len(texts) else np.zeros((0, ndim))).astype(np.float16)
 
 hash_embed.id = 'litetree-hash-v1'
 
-hash_embed.fusion_weight = 0.03   # its vote in hybrid search, relative to keywords: see "Hybrid search" below and 03_eval
+# its vote in hybrid search, relative to keywords: see "Hybrid search" below and 03_eval
+hash_embed.fusion_weight = 0.03
 
 hash_embed.max_distance = 0.9     # a hashed vector nearer than this shares words with the query; farther is chance
 
@@ -471,9 +493,11 @@ def embedder_id(emb_fn)->str|None:
     "The id an embedder declares (`emb_fn.id`), or None."
     return getattr(emb_fn, 'id', None)
 
-DECLARABLE = ('fusion_weight', 'max_distance', 'lexical', 'alone_distance')   # what an embedder may declare about its scores (see "Hybrid search")
+# what an embedder may declare about its scores (see "Hybrid search")
+DECLARABLE = ('fusion_weight', 'max_distance', 'lexical', 'alone_distance')
 
-_EARLIER_DECLARATIONS = {hash_embed.id: dict(fusion_weight=0.03, max_distance=0.9, lexical=1.0)}   # files made before declarations were recorded
+# files made before declarations were recorded
+_EARLIER_DECLARATIONS = {hash_embed.id: dict(fusion_weight=0.03, max_distance=0.9, lexical=1.0)}
 
 # %% ../nbs/00_core.ipynb #8280f0b1
 def _as_record(r)->dict:
@@ -490,7 +514,8 @@ def _is_tok(ch:str)->bool: return unicodedata.category(ch)[0] in 'LNM' or unicod
 
 _ascii_words = re.compile(r'[A-Za-z0-9]+')   # in ASCII, the token characters are the letters and digits
 
-_token_runs = re.compile(r'[A-Za-z0-9\x80-\U0010FFFF]+')   # the same, or any character beyond ASCII: a run that may hold tokens
+# the same, or any character beyond ASCII: a run that may hold tokens
+_token_runs = re.compile(r'[A-Za-z0-9\x80-\U0010FFFF]+')
 
 def fts_words(text:str)->list:
     "The tokens the store's FTS tokenizer would see in `text` (before stemming)."
@@ -498,7 +523,8 @@ def fts_words(text:str)->list:
     return [w for run in _token_runs.findall(text) for w in ([run] if run.isascii() else _split_tokens(run))]
 
 def _split_tokens(run:str)->list:
-    "The tokens of a run of characters, each one asked whether it is a token character (the slow way: for non-ASCII runs)."
+    """The tokens of a run of characters, each one asked whether it is a token character (the slow way: for non-ASCII
+    runs)."""
     out, cur = [], []
     for ch in run:
         if _is_tok(ch): cur.append(ch)
@@ -541,7 +567,9 @@ def _query_terms(q:str, widen:bool=False)->dict:
 
 def _widen(items:list)->list:
     "A query's `(kind, words)` items widened, for either backend's keyword engine."
-    stop = lambda w: w.lower() in STOP_WORDS or (not w.isascii() and unicodedata.normalize('NFKC', w).lower() in STOP_WORDS)   # `ｔｈｅ` too
+    # `ｔｈｅ` too
+    stop = (lambda w: w.lower() in STOP_WORDS
+            or (not w.isascii() and unicodedata.normalize('NFKC', w).lower() in STOP_WORDS))
     kept = [it for it in items if it[0] != 'word' or not stop(it[1][0])]
     items = [('prefix' if k == 'word' and len(ws[0]) >= 5 else k, ws) for k, ws in (kept or items)]
     return [v for it in items for v in (it, *_folded(*it))]
@@ -598,19 +626,24 @@ def _rerank_dir(cache_dir=None)->Path:
 
 @functools.lru_cache(maxsize=4)
 def flashrank_reranker(model:str='ms-marco-TinyBERT-L-2-v2', # a flashrank model name
-                       cache_dir:str=None, # where models live (default $LITETREE_RERANK_DIR or ~/.cache/litetree/flashrank)
+                       # where models live (default $LITETREE_RERANK_DIR or ~/.cache/litetree/flashrank)
+                       cache_dir:str=None,
                        offline:bool=None,  # never try to download (default: whether $HF_HUB_OFFLINE is set)
                       ):
     "A `(query, texts) -> scores` reranker backed by flashrank; raises a clear error when its model cannot be had."
     try: from flashrank import Ranker, RerankRequest
     except ImportError as e:
-        raise ImportError("rerank=True needs flashrank: pip install 'litetree[rerank]', or pass rerank=fn(query, texts)->scores") from e
+        raise ImportError("rerank=True needs flashrank: pip install 'litetree[rerank]', "
+                          "or pass rerank=fn(query, texts)->scores") from e
     d = _rerank_dir(cache_dir)
-    how = (f"download it once where the network is reachable (python -c \"from litetree.core import flashrank_reranker; "
-           f"flashrank_reranker({model!r})\"), copy {d/model} to this machine and point LITETREE_RERANK_DIR at its parent; "
+    how = (
+        f"download it once where the network is reachable (python -c \"from litetree.core import flashrank_reranker; "
+           f"flashrank_reranker({model!r})\"), copy {d/model} to this machine and point "
+           f"LITETREE_RERANK_DIR at its parent; "
            f"or pass rerank=fn(query, texts)->scores")
     if offline is None: offline = bool(os.environ.get('HF_HUB_OFFLINE'))
-    if offline and not (d/model).exists(): raise RuntimeError(f"reranker model {model!r} is not in {d} and downloads are off: {how}")
+    if offline and not (d/model).exists():
+        raise RuntimeError(f"reranker model {model!r} is not in {d} and downloads are off: {how}")
     try: ranker = Ranker(model_name=model, cache_dir=str(d), log_level='WARNING')
     except Exception as e:
         raise RuntimeError(f"could not load reranker model {model!r} into {d} ({type(e).__name__}: {e}): {how}") from e
@@ -644,10 +677,12 @@ LEXICAL_COVERAGE = 0.6        # share of the query's words in the best keyword h
 
 LEXICAL_DAMP = 0.1            # the vector vote left for a lexical query
 
-WIDEN_BELOW = 1               # widen the keyword query only when its strict form finds fewer hits than the results wanted
+# widen the keyword query only when its strict form finds fewer hits than the results wanted
+WIDEN_BELOW = 1
 
 def _term_coverage(q:str, text:str)->float:
-    "Share of the query's content words (compared on their first five letters, in compatibility forms) that `text` contains."
+    """Share of the query's content words (compared on their first five letters, in compatibility forms) that `text`
+    contains."""
     fold = lambda s: s if s.isascii() else unicodedata.normalize('NFKC', s)   # `ｒｙｅ` is `rye`, as widening finds it
     words = {w.lower()[:5] for w in fts_words(fold(q)) if len(w) > 2 and w.lower() not in STOP_WORDS}
     return len(words & {w.lower()[:5] for w in fts_words(fold(text))}) / len(words) if words else 0.0
@@ -675,13 +710,15 @@ def search(self:Database,
            where=None,         # dict of column values, or an SQL fragment with `?` placeholders
            where_args=None,
            rrf_k:int=60,       # RRF constant
-           weights=None,       # (keyword, vector) weights, a function (q, fts_ids, vec_ids) -> weights, or None: the embedder's
+           # (keyword, vector) weights, a function (q, fts_ids, vec_ids) -> weights, or None: the embedder's
+           weights=None,
            rerank=False,       # True for flashrank, or a callable (query, texts) -> scores
            fanout:int=3,       # candidates per leg, as a multiple of `limit`
            widen='auto',       # keyword widening, see `fts_query`
           )->list:
     "Hybrid keyword + vector search fused by RRF; hits carry `_rrf_score`, `_fts_rank`, `_vec_rank`."
-    limit, fanout, rrf_k = check_count(limit, 'limit', 1, MAX_LIMIT), check_count(fanout, 'fanout', 1, 100), check_count(rrf_k, 'rrf_k', 1, 10_000)
+    limit = check_count(limit, 'limit', 1, MAX_LIMIT)
+    fanout, rrf_k = check_count(fanout, 'fanout', 1, 100), check_count(rrf_k, 'rrf_k', 1, 10_000)
     if not self.has_store(_check_store_name(store)): return []
     t = self.get_store(store)
     t.check_where(where)
@@ -699,7 +736,8 @@ def search(self:Database,
     if dmax is not None: vec = [(i, d) for i, d in vec if d <= dmax]
     if q and w[0] and not fts: vec = _unbacked(vec, emb_fn or t, q)
     if policy and fts and vec:
-        if _term_coverage(q, t.text_of(fts[0][0])) >= LEXICAL_COVERAGE: weights = (weights[0], weights[1] * LEXICAL_DAMP)
+        if _term_coverage(q, t.text_of(fts[0][0])) >= LEXICAL_COVERAGE:
+            weights = (weights[0], weights[1] * LEXICAL_DAMP)
     if callable(weights): weights = weights(q, fts, vec)
     fused = _fused([[i for i, _ in fts], [i for i, _ in vec]], list(weights), rrf_k)
     if not rerank: fused = fused[:limit]

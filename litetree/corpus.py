@@ -81,7 +81,8 @@ def _under(place:dict, parts:tuple)->bool: return place['key'][:len(parts)] == p
 def _folder_summary(docs:list, heads:dict, summarize=None, n:int=3)->str:
     "What a folder holds, from its largest documents' titles and their first top headings; or `summarize` on that text."
     big = sorted(docs, key=lambda d: (-(d['pages'] or 0), d['title'] or ''))[:n]
-    text = '; '.join(f"{d['title']} ({', '.join(heads.get(d['id'], [])[:3])})" if heads.get(d['id']) else str(d['title']) for d in big)
+    text = '; '.join(f"{d['title']} ({', '.join(heads.get(d['id'], [])[:3])})" if heads.get(d['id'])
+                     else str(d['title']) for d in big)
     if len(docs) > n: text += f'; and {len(docs) - n} more'
     if summarize is None: return text
     try: return summarize(text)
@@ -96,7 +97,8 @@ def _close_folders(places:list, parts:tuple)->list:
     return difflib.get_close_matches('/'.join(parts), sorted(folders), 3, 0.5)
 
 def _folder_entry(parts:tuple, docs:list, heads:dict, summarize, summaries:bool)->dict:
-    e = dict(path='/'.join(parts) + '/', name=parts[-1] if parts else '', documents=len(docs), pages=sum(d['pages'] or 0 for d in docs))
+    e = dict(path='/'.join(parts) + '/', name=parts[-1] if parts else '', documents=len(docs),
+             pages=sum(d['pages'] or 0 for d in docs))
     if summaries: e['summary'] = _folder_summary(docs, heads, summarize)
     return e
 
@@ -120,7 +122,8 @@ def browse(self:CorpusTree,
     inside = [p for p in places if _under(p, parts)]
     if parts and not inside:
         near = _close_folders(places, parts)
-        raise ValueError(f"no folder or collection {'/'.join(parts) + '/'!r} in the corpus" + (f"; did you mean {', '.join(map(repr, near))}?" if near else
+        raise ValueError(f"no folder or collection {'/'.join(parts) + '/'!r} in the corpus"
+                         + (f"; did you mean {', '.join(map(repr, near))}?" if near else
                        ": the top of the corpus tree lists them (toc with no folder)"))
     heads = self.top_titles(store, prefix)
     return self._listing(parts, inside, heads, max_depth, limit, offset, summaries, summarize)
@@ -140,8 +143,10 @@ def _listing(self:CorpusTree, parts, inside, heads, max_depth, limit, offset, su
             out['docs'].append(_doc_entry(v, heads))
             continue
         f = _folder_entry(parts + (name,), v, heads, summarize, summaries)
-        if max_depth > 1: f.update({k: x for k, x in self._listing(parts + (name,), v, heads, max_depth - 1, limit, 0, summaries, summarize).items()
-                                    if k in ('folders', 'docs', 'more')})
+        if max_depth > 1:
+            f.update({k: x for k, x in self._listing(parts + (name,), v, heads, max_depth - 1, limit, 0, summaries,
+                                                     summarize).items()
+                      if k in ('folders', 'docs', 'more')})
         out['folders'].append(f)
     return out
 
@@ -167,7 +172,8 @@ def within_places(places:list, within)->list:
     out = [x for coll, g in groups.items() for x in _group_places(g, parts, coll)]
     if not out:
         near = _close_folders(places, parts)
-        raise ValueError(f"nothing in the corpus is within {'/'.join(parts)!r}" + (f"; did you mean {', '.join(map(repr, near))}?" if near else
+        raise ValueError(f"nothing in the corpus is within {'/'.join(parts)!r}"
+                         + (f"; did you mean {', '.join(map(repr, near))}?" if near else
                        ": the corpus tree's top (toc with no folder) lists its folders and collections"))
     return out
 
@@ -178,6 +184,7 @@ def is_folder(places:list, path)->bool:
 
 @patch
 def within_where(self:CorpusTree, within, store:str='store', prefix:str=None)->tuple:
-    "`(where, args)` for the chunk store: the chunks of documents within a corpus path (None, None for the whole corpus)."
+    """`(where, args)` for the chunk store: the chunks of documents within a corpus path (None, None for the whole
+    corpus)."""
     places = within_places(self.corpus(store, prefix), within)
     return self.docs_where(places, store, prefix) if places else (None, None)

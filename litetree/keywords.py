@@ -27,13 +27,17 @@ def _store(t)->dict:
     return st
 
 # %% ../nbs/00b_keywords.ipynb #29dd7854
-KW_CACHE_MIN = 20_000          # chunks below which widened queries are ranked by FTS5 alone: fast enough, and no extra disk
+# chunks below which widened queries are ranked by FTS5 alone: fast enough, and no extra disk
+KW_CACHE_MIN = 20_000
 
-KW_BEHIND_MAX = 20_000         # rows written since the cache was that queries read afresh (~50 µs a row, once per change of the file)
+# rows written since the cache was that queries read afresh (~50 µs a row, once per change of the file)
+KW_BEHIND_MAX = 20_000
 
-KW_CATCH_UP_TIME = 0.25        # seconds a query may spend reading logged rows while a writer is at work; past it FTS5 ranks (`_kw_state`)
+# seconds a query may spend reading logged rows while a writer is at work; past it FTS5 ranks (`_kw_state`)
+KW_CATCH_UP_TIME = 0.25
 
-KW_HOT_SHARE = 64              # a term (a prefix's terms together) held by more than one row in this many has its postings kept (`_keep`)
+# a term (a prefix's terms together) held by more than one row in this many has its postings kept (`_keep`)
+KW_HOT_SHARE = 64
 
 KW_HOT_BYTES = 24 << 20        # at most this much memory per store and connection for them
 
@@ -91,7 +95,8 @@ def _postings_row(term:str, docs:str, heading:str)->tuple:
     return _with_crc(term, _gaps(ids), zlib.compress(_narrow(counts.ravel()), 1))
 
 def _row_crc(term:str, docs:bytes, counts:bytes)->int:
-    "A cache row's checksum: CRC-32 over its term, row ids and counts, so a flipped bit, a cut row or two terms' rows swapped fail it."
+    """A cache row's checksum: CRC-32 over its term, row ids and counts, so a flipped bit, a cut row or two terms' rows
+    swapped fail it."""
     return zlib.crc32(counts, zlib.crc32(docs, zlib.crc32(term.encode())))
 
 def _with_crc(term:str, docs:bytes, counts:bytes)->tuple:
@@ -123,8 +128,10 @@ def _kw_log_ddl(s:str)->str:
     S, L = qi(s), qi(s + '_kwlog')
     return f"""
 CREATE TABLE IF NOT EXISTS {L} (id INTEGER PRIMARY KEY);
-CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_ai')} AFTER INSERT ON {S} BEGIN INSERT OR IGNORE INTO {L}(id) VALUES (new.id); END;
-CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_ad')} AFTER DELETE ON {S} BEGIN INSERT OR IGNORE INTO {L}(id) VALUES (old.id); END;
+CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_ai')} AFTER INSERT ON {S} BEGIN
+  INSERT OR IGNORE INTO {L}(id) VALUES (new.id); END;
+CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_ad')} AFTER DELETE ON {S} BEGIN
+  INSERT OR IGNORE INTO {L}(id) VALUES (old.id); END;
 CREATE TRIGGER IF NOT EXISTS {qi(s+'_kw_au')} AFTER UPDATE OF content, heading, id ON {S} BEGIN
   INSERT OR IGNORE INTO {L}(id) VALUES (old.id); INSERT OR IGNORE INTO {L}(id) VALUES (new.id); END;
 """
@@ -134,23 +141,31 @@ def _drop_kw_log(db, s:str):
     db.execute(f'DROP TABLE IF EXISTS {qi(s + "_kwlog")}')
 
 def write_cache(t, least:int=None)->bool:
-    "Write the keyword cache from the FTS5 index as it stands; False (and no cache) under `least` chunks (`KW_CACHE_MIN`)."
+    """Write the keyword cache from the FTS5 index as it stands; False (and no cache) under `least` chunks
+    (`KW_CACHE_MIN`)."""
     K, name = qi(t.name + '_kw'), t.name
     with t.db.writing('caching the keyword index'):
         t.db.execute(f'DROP TABLE IF EXISTS {K}')
         t.db._set_meta(name, 'kw_mark', '')
         _drop_kw_log(t.db, name)
-        n, low, top = t.db.execute(f'SELECT count(*), coalesce(min(id), 0), coalesce(max(id), 0) FROM {qi(name)}').fetchone()
+        n, low, top = t.db.execute(
+            f'SELECT count(*), coalesce(min(id), 0), coalesce(max(id), 0) FROM {qi(name)}').fetchone()
         ddl = t.db.execute('SELECT sql FROM sqlite_master WHERE name=?', (name + '_fts',)).fetchone()
-        if n < (KW_CACHE_MIN if least is None else least) or low < 0 or top > 4 * n + 1_000 or TOKENIZE not in (ddl[0] if ddl else '') or not _whole_weights(t):
+        if (n < (KW_CACHE_MIN if least is None else least) or low < 0 or top > 4 * n + 1_000
+            or TOKENIZE not in (ddl[0] if ddl else '') or not _whole_weights(t)):
             return False   # small, negative or sparse ids, another tokenizer, another ranking or fractional weights
-        t.db.execute(f'CREATE TABLE {K} (term TEXT PRIMARY KEY, crc INTEGER NOT NULL, docs BLOB NOT NULL, counts BLOB NOT NULL)')   # a rowid table: see above
+        # a rowid table: see above
+        t.db.execute(
+            f'CREATE TABLE {K} (term TEXT PRIMARY KEY, crc INTEGER NOT NULL, docs BLOB NOT NULL, counts BLOB NOT NULL)')
         V = qi(f'_lt_vocab_{name}')
         t.db.execute(f'CREATE VIRTUAL TABLE temp.{V} USING fts5vocab(main, {qi(name + "_fts")}, instance)')
         try:
-            rows = t.db.conn.execute(f"SELECT term, group_concat(doc), group_concat(col = 'heading') FROM temp.{V} GROUP BY term")   # in the index's order: no sort
+            # in the index's order: no sort
+            rows = t.db.conn.execute(
+                f"SELECT term, group_concat(doc), group_concat(col = 'heading') FROM temp.{V} GROUP BY term")
             t.db.conn.executemany(f'INSERT INTO {K} VALUES (?, ?, ?, ?)', (_postings_row(*r) for r in rows))
-            t.db.execute(f'INSERT INTO {K} VALUES (?, ?, ?, ?)', _with_crc('', _row_lengths(t.db, name, top), b''))   # '' is never a term
+            # '' is never a term
+            t.db.execute(f'INSERT INTO {K} VALUES (?, ?, ?, ?)', _with_crc('', _row_lengths(t.db, name, top), b''))
         finally: t.db.execute(f'DROP TABLE temp.{V}')
         t.db.executescript(_kw_log_ddl(name))   # from here on, every row written is logged
         mark, rank, terms = _fts_mark(t.db, name, t._rank_sql()), t._rank_sql(), _cache_rows(t)
@@ -160,7 +175,8 @@ def write_cache(t, least:int=None)->bool:
 
 def _row_lengths_cached(t)->np.ndarray:
     "Every row's length as the cache's row '' holds them, proven by its checksum."
-    rows = _proven(t.db.conn.execute(f"SELECT term, crc, docs, counts FROM {qi(t.name + '_kw')} WHERE term=''").fetchall())
+    rows = _proven(
+        t.db.conn.execute(f"SELECT term, crc, docs, counts FROM {qi(t.name + '_kw')} WHERE term=''").fetchall())
     if not rows: raise ValueError('its row of row lengths is missing')
     return _widened(zlib.decompress(rows[0][0])).astype(np.float64)
 
@@ -169,8 +185,10 @@ def _cache_rows(t)->int:
     return t.db.conn.execute(f"SELECT count(*) FROM {qi(t.name + '_kw')}").fetchone()[0]
 
 def _all_rows_there(t, meta:dict):
-    "ValueError unless the cache holds as many rows as it was written with: a row deleted would make its words match nothing."
-    if (have := _cache_rows(t)) != int(meta.get('kw_rows', -1)): raise ValueError(f"it holds {have} rows, not the {meta.get('kw_rows')} it was written with")
+    """ValueError unless the cache holds as many rows as it was written with: a row deleted would make its words match
+    nothing."""
+    if (have := _cache_rows(t)) != int(meta.get('kw_rows', -1)):
+        raise ValueError(f"it holds {have} rows, not the {meta.get('kw_rows')} it was written with")
 
 def _checksummed(t)->bool:
     "Was the store's keyword cache written with a checksum a row (by this version of litetree)?"
@@ -183,7 +201,8 @@ def cache_unproven(t)->bool:
 def _log_intact(t)->bool:
     "Are the triggers that log every row written since the cache was all there? (Without one, a write goes unseen.)"
     names = [t.name + k for k in ('_kw_ai', '_kw_ad', '_kw_au')]
-    return t.db.conn.execute("SELECT count(*) FROM sqlite_master WHERE type='trigger' AND name IN (?,?,?)", names).fetchone()[0] == 3
+    return t.db.conn.execute("SELECT count(*) FROM sqlite_master WHERE type='trigger' AND name IN (?,?,?)",
+                             names).fetchone()[0] == 3
 
 def rows_behind(t)->int:
     "Rows written since the keyword cache was (queries read them afresh up to `KW_BEHIND_MAX`); 0 without a cache."
@@ -201,9 +220,11 @@ def _kw_load(t, behind:bool=False, hurry:bool=False)->dict|None:
         nrow, *totals = _varints(t.db.conn.execute(f'SELECT block FROM {F} WHERE id=1').fetchone()[0])
         name, *args = shlex.split(TOKENIZE)
         s = dict(N=nrow, weights=np.array(_bm25_weights(t)), tok=t.db.conn.fts5_tokenizer(name, args))
-        if behind and ((lens := _kw_catch_up(t, s, lens, hurry)) is None or lens.sum() != sum(totals)): return None   # the log missed a write
+        # the log missed a write
+        if behind and ((lens := _kw_catch_up(t, s, lens, hurry)) is None or lens.sum() != sum(totals)): return None
     avgdl = sum(totals) / max(nrow, 1)
-    return dict(s, norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / (avgdl or 1.0)),   # bm25's length normalisation of each row
+    # bm25's length normalisation of each row
+    return dict(s, norm=_BM25_K1 * (1 - _BM25_B + _BM25_B * lens / (avgdl or 1.0)),
                 length=lens.sum(), avgdl=avgdl)
 
 class _NotNow(Exception): "Catching up would take longer than a query in a hurry may wait (`KW_CATCH_UP_TIME`)."
@@ -218,39 +239,50 @@ def _kw_catch_up(t, s:dict, lens:np.ndarray, hurry:bool=False)->np.ndarray|None:
     S, L, D = qi(t.name), qi(t.name + '_kwlog'), qi(t.name + '_fts_docsize')
     try: changed = np.fromiter((r[0] for r in t.db.conn.execute(f'SELECT id FROM {L}')), np.int64)
     except apsw.SQLError: return None
-    if len(changed) > KW_BEHIND_MAX or (len(changed) and (changed[0] < 0 or changed[-1] >= 2 * len(lens) + KW_BEHIND_MAX)): return None
+    if (len(changed) > KW_BEHIND_MAX
+        or (len(changed) and (changed[0] < 0 or changed[-1] >= 2 * len(lens) + KW_BEHIND_MAX))):
+        return None
     st, started = _store(t), time.perf_counter()
     if hurry and len(changed) * st.get('kw_pace', _ROW_TIME) > KW_CATCH_UP_TIME: raise _NotNow
-    top, s['cached'] = max(len(lens), int(changed[-1]) + 1 if len(changed) else 0), len(lens)   # the cache holds rows under `cached`
+    # the cache holds rows under `cached`
+    top, s['cached'] = max(len(lens), int(changed[-1]) + 1 if len(changed) else 0), len(lens)
     s['stale'] = changed[changed < len(lens)]
     s['stale_mask'] = np.zeros(top, bool)
     s['stale_mask'][s['stale']] = True
     lens = np.concatenate([lens, np.zeros(top - len(lens))])
     lens[changed] = 0   # a deleted row has no length
-    for i, sz in t.db.conn.execute(f'SELECT id, sz FROM {D} WHERE id IN (SELECT id FROM {L})'): lens[i] = sum(_varints(sz))
-    rows = t.db.conn.execute(f'SELECT id, content, heading FROM {S} WHERE id IN (SELECT id FROM {L}) AND id IN (SELECT id FROM {D})')
+    for i, sz in t.db.conn.execute(f'SELECT id, sz FROM {D} WHERE id IN (SELECT id FROM {L})'):
+        lens[i] = sum(_varints(sz))
+    rows = t.db.conn.execute(
+        f'SELECT id, content, heading FROM {S} WHERE id IN (SELECT id FROM {L}) AND id IN (SELECT id FROM {D})')
     s['fresh'] = _postings_of(s['tok'], rows, top)
     s['fresh_terms'] = sorted(s['fresh'])
-    if len(changed) >= 100: st['kw_pace'] = (time.perf_counter() - started) / len(changed)   # seconds a row, as this machine goes now
+    # seconds a row, as this machine goes now
+    if len(changed) >= 100: st['kw_pace'] = (time.perf_counter() - started) / len(changed)
     return lens
 
 _ROW_TIME = 50e-6   # seconds to read a logged row afresh, until a connection has timed it
 
 def _postings_of(tok, rows, top:int)->dict:
-    "`{term: (row ids, (content, heading) counts)}` of `(id, content, heading)` rows with ids under `top`, tokenized as FTS5 indexes them."
+    """`{term: (row ids, (content, heading) counts)}` of `(id, content, heading)` rows with ids under `top`, tokenized
+    as FTS5 indexes them."""
     words, spans, sizes = [], [], []   # every word in order, and which row and column each stretch of them is
     for i, *cols in rows:
         for col, text in enumerate(cols):
             if text is None: continue
             n = len(words)
-            words += itertools.chain.from_iterable(tok(text if isinstance(text, bytes) else str(text).encode(), apsw.FTS5_TOKENIZE_DOCUMENT, None, include_offsets=False))
+            words += itertools.chain.from_iterable(tok(text if isinstance(text, bytes) else str(text).encode(),
+                                                       apsw.FTS5_TOKENIZE_DOCUMENT, None, include_offsets=False))
             spans.append(i * 2 + col)
             sizes.append(len(words) - n)
     vocab = {}
-    code = np.fromiter(map(vocab.setdefault, words, itertools.count()), np.int64, len(words))   # one number per distinct word
-    pair, counts = _occurrences(code * 2 * top + np.repeat(np.array(spans, np.int64), sizes))   # (word, row) as one number, and its counts
+    # one number per distinct word
+    code = np.fromiter(map(vocab.setdefault, words, itertools.count()), np.int64, len(words))
+    # (word, row) as one number, and its counts
+    pair, counts = _occurrences(code * 2 * top + np.repeat(np.array(spans, np.int64), sizes))
     word_of, start = {c: w for w, c in vocab.items()}, np.flatnonzero(np.diff(pair // top, prepend=-1))
-    return {word_of[int(pair[a] // top)]: (pair[a:b] % top, counts[a:b]) for a, b in zip(start, [*start[1:], len(pair)])}
+    return {word_of[int(pair[a] // top)]: (pair[a:b] % top,
+                                           counts[a:b]) for a, b in zip(start, [*start[1:], len(pair)])}
 
 _BM25_CONFIG = re.compile(r'bm25\(\s*([-+0-9.eE]+(?:\s*,\s*[-+0-9.eE]+)*)?\s*\)')
 
@@ -263,7 +295,8 @@ def _bm25_config(t)->str|None|bool:
     return (m[1] or '') if m else False
 
 def _bm25_weights(t)->tuple|None:
-    "The (content, heading) weights of the store's configured `bm25` ranking (1 where unsaid); None when it ranks some other way."
+    """The (content, heading) weights of the store's configured `bm25` ranking (1 where unsaid); None when it ranks some
+    other way."""
     if (args := _bm25_config(t)) is False: return None
     return tuple(([float(x) for x in args.split(',')] if args else []) + [1.0, 1.0])[:2]
 
@@ -294,8 +327,10 @@ def _kw_state_now(t, kw:dict, hurry:bool=False)->tuple:
     meta = t.db.store_meta(t.name)
     mark, now = meta.get('kw_mark'), _fts_mark(t.db, t.name, t._rank_sql()) if meta.get('kw_mark') else None
     logged = meta.get('kw_log') == mark and meta.get('kw_rank') == t._rank_sql()
-    if not mark or str(meta.get('fts_triggers', 1)) == '0' or not _checksummed(t): state = None   # none, FTS5 behind its rows (a bulk load), or unproven
-    elif mark == now and not (logged and t.keywords_behind()):   # as written (FTS5 can come back to the same records after writes)
+    # none, FTS5 behind its rows (a bulk load), or unproven
+    if not mark or str(meta.get('fts_triggers', 1)) == '0' or not _checksummed(t): state = None
+    # as written (FTS5 can come back to the same records after writes)
+    elif mark == now and not (logged and t.keywords_behind()):
         state = kw['state'] if kw.get('now') == now and kw.get('state') and 'stale' not in kw['state'] else _kw_load(t)
     elif logged and _log_intact(t): state = _kw_load(t, behind=True, hurry=hurry)
     else: state = None   # written by a version without the log, a log that missed writes, or ranked another way since
@@ -303,7 +338,8 @@ def _kw_state_now(t, kw:dict, hurry:bool=False)->tuple:
     return now, state
 
 def _kw_rows(t, term:str, prefix:bool)->list:
-    "The cache's `(docs, counts)` rows of `term`, or of every term it begins when `prefix`; ValueError when a checksum fails."
+    """The cache's `(docs, counts)` rows of `term`, or of every term it begins when `prefix`; ValueError when a checksum
+    fails."""
     K = qi(t.name + '_kw')
     where, args = ('term >= ? AND term < ?', (term, term + '\U0010FFFF')) if prefix else ('term = ?', (term,))
     return _proven(t.db.conn.execute(f'SELECT term, crc, docs, counts FROM {K} WHERE {where}', args).fetchall())
@@ -324,7 +360,8 @@ def _keep(s:dict, term:str, prefix:bool, ids:np.ndarray, f:np.ndarray)->tuple:
     """`(ids, f)`, kept for the queries to come when more than one row in `KW_HOT_SHARE` holds the term: weighed, ids as
     `_id_type` and counts as narrow as they fit, for this connection until its keyword index changes, while they fit
     in `KW_HOT_BYTES`."""
-    if len(ids) * KW_HOT_SHARE <= s['N'] or s.get('kept_bytes', 0) + len(ids) * 5 > KW_HOT_BYTES: return ids, f   # rare, or cannot fit even narrowed
+    # rare, or cannot fit even narrowed
+    if len(ids) * KW_HOT_SHARE <= s['N'] or s.get('kept_bytes', 0) + len(ids) * 5 > KW_HOT_BYTES: return ids, f
     ids, f = ids.astype(_id_type(s)), _narrow_counts(_weighed(s, f))
     if s.get('kept_bytes', 0) + ids.nbytes + f.nbytes > KW_HOT_BYTES: return ids, f
     for a in (ids, f): a.flags.writeable = False   # shared by every query from now on
@@ -344,7 +381,8 @@ def _narrow_counts(f:np.ndarray)->np.ndarray:
     return f
 
 def _row_ids(docs)->np.ndarray:
-    "A cache row's row ids: its gaps, added up. Rows read afresh come as arrays, a cache row with some appended as a pair."
+    """A cache row's row ids: its gaps, added up. Rows read afresh come as arrays, a cache row with some appended as a
+    pair."""
     if isinstance(docs, np.ndarray): return docs
     if isinstance(docs, tuple): return np.concatenate([_row_ids(d) for d in docs])
     return np.cumsum(_widened(docs), dtype=np.int64)
@@ -371,7 +409,8 @@ def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
             out.append((d, c))
             continue   # only rows added since: the cache's rows are all still true
         ids = _row_ids(d)
-        if len(stale) * 16 > len(ids): keep = ~s['stale_mask'][ids]   # many stale rows: look each of this term's rows up
+        # many stale rows: look each of this term's rows up
+        if len(stale) * 16 > len(ids): keep = ~s['stale_mask'][ids]
         else:                                                          # few: find each stale row among this term's
             at = np.searchsorted(ids, stale)
             inside = at < len(ids)
@@ -379,10 +418,14 @@ def _caught_up(s:dict, rows:list, term:str, prefix:bool)->list:
             keep[at[inside][ids[at[inside]] == stale[inside]]] = False
         if keep.all(): out.append((ids, c))
         elif keep.any(): out.append((ids[keep], _counts(c)[keep]))
-    words = s['fresh_terms'][bisect.bisect_left(s['fresh_terms'], term):bisect.bisect_left(s['fresh_terms'], term + '\U0010FFFF')] if prefix else [term] if term in s['fresh'] else []
+    if prefix:
+        fresh = s['fresh_terms']
+        words = fresh[bisect.bisect_left(fresh, term):bisect.bisect_left(fresh, term + '\U0010FFFF')]
+    else: words = [term] if term in s['fresh'] else []
     if not words: return out
     ids, counts = _fresh_run(s, words)
-    if len(out) == 1 and ids[0] >= s['cached']:   # rows added after all the cache holds: appended, it is still one row, read only if asked
+    # rows added after all the cache holds: appended, it is still one row, read only if asked
+    if len(out) == 1 and ids[0] >= s['cached']:
         (d, c), = out
         return [((d, ids), (c, counts))]
     return out + [(ids, counts)]
@@ -423,10 +466,13 @@ def _union(runs:list):
 def _cached_ids(t, q:str, limit:int, where=None, where_args=None, widen:bool=True)->list|None:
     """`[(id, bm25)]` of a query in its widened (or strict) form, ranked from the keyword cache as FTS5 would, among
     the rows that pass `where`; None when the cache cannot answer (FTS5 then does), a damaged cache included."""
-    if t.db.conn.in_transaction: return None   # FTS5 holds this transaction's writes in memory: the digest cannot see them
+    # FTS5 holds this transaction's writes in memory: the digest cannot see them
+    if t.db.conn.in_transaction: return None
     try: scored = _scored_from_cache(t, q, widen)
     except (zlib.error, KeyError, ValueError, TypeError, IndexError, apsw.SQLError) as e:
-        _log.warning('litetree: the keyword cache of %r cannot be read (%s); searching FTS5 instead (litetree check --repair rewrites it)', t.name, e)
+        _log.warning(
+            'litetree: the keyword cache of %r cannot be read (%s); searching FTS5 instead '
+            '(litetree check --repair rewrites it)', t.name, e)
         _store(t)['kw'] = dict(seen=_db_seen(t.db), mark=None, state=None)   # not again until the file changes
         return None
     if scored is None: return None
@@ -444,22 +490,29 @@ def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     terms = []
     for kind, ws in _query_terms(q, widen).values():
         if len(ws) != 1: return None   # a phrase of several words needs FTS5's positions
-        toks = s['tok'](ws[0].encode(), apsw.FTS5_TOKENIZE_QUERY | (apsw.FTS5_TOKENIZE_PREFIX if kind == 'prefix' else 0), None, include_offsets=False)
-        if len(toks) != 1 or len(toks[0]) != 1 or not toks[0][0]: return None   # '' (a lone combining mark) names the lengths row
+        toks = s['tok'](ws[0].encode(),
+                        apsw.FTS5_TOKENIZE_QUERY | (apsw.FTS5_TOKENIZE_PREFIX if kind == 'prefix' else 0), None,
+                        include_offsets=False)
+        # '' (a lone combining mark) names the lengths row
+        if len(toks) != 1 or len(toks[0]) != 1 or not toks[0][0]: return None
         terms.append((toks[0][0], kind == 'prefix'))
     return terms
 
 def _bm25_part(s:dict, ids, df:int, f)->np.ndarray:
-    "One term's share of the bm25 scores of rows `ids` (`df` rows hold it, `f` times each): FTS5's arithmetic, bit for bit."
+    ("One term's share of the bm25 scores of rows `ids` (`df` rows hold it, `f` times each): "
+     "FTS5's arithmetic, bit for bit.")
     idf = math.log((s['N'] - df + 0.5) / (df + 0.5))
     return (idf if idf > 0 else 1e-6) * ((f * (_BM25_K1 + 1)) / (f + s['norm'][ids]))
 
 def _any_term(s:dict, postings:list):
-    "`(ids, scores)` of the rows holding any of the terms (`[(row ids, counts)]` as `_postings` gives them, one a term): a widened query."
+    """`(ids, scores)` of the rows holding any of the terms (`[(row ids, counts)]` as `_postings` gives them, one a
+    term): a widened query."""
     held = [(ids, f) for ids, f in postings if len(ids)]
     if not held: return np.zeros(0, np.int64), np.zeros(0)
     rows, seen = np.concatenate([ids for ids, _ in held]), np.zeros(len(s['norm']), bool)
-    score = np.bincount(rows, np.concatenate([_bm25_part(s, ids, len(ids), _weighed(s, f)) for ids, f in held]), minlength=len(seen))   # each row's parts added up in the query's order, as FTS5 does
+    # each row's parts added up in the query's order, as FTS5 does
+    score = np.bincount(rows, np.concatenate([_bm25_part(s, ids, len(ids), _weighed(s, f)) for ids, f in held]),
+                        minlength=len(seen))
     seen[rows] = True   # a row can score 0 (a column weighed 0) and still match
     hit = np.flatnonzero(seen)
     return hit, score[hit]
@@ -477,7 +530,8 @@ def _every_term(t, s:dict, terms:list):
         term_ids, f = kept[k] or _postings(t, s, *terms[k], rows=rows[k])
         if ids is None: ids, at = term_ids, np.arange(len(term_ids))
         else:
-            at = np.searchsorted(term_ids, ids.astype(term_ids.dtype, copy=False))   # a kept list's own id type: not cast whole
+            # a kept list's own id type: not cast whole
+            at = np.searchsorted(term_ids, ids.astype(term_ids.dtype, copy=False))
             at = np.minimum(at, len(term_ids) - 1)
             held = term_ids[at] == ids
             ids, at = ids[held], at[held]
@@ -490,7 +544,8 @@ def _every_term(t, s:dict, terms:list):
 
 def _best(ids, score, n:int)->np.ndarray:
     "Positions of the `n` best rows by score (ties by id), in order, with any rows tied with the last one after them."
-    at = np.arange(len(ids)) if len(ids) <= n else np.flatnonzero(score >= np.partition(score, len(ids) - n)[len(ids) - n])
+    at = (np.arange(len(ids)) if len(ids) <= n
+          else np.flatnonzero(score >= np.partition(score, len(ids) - n)[len(ids) - n]))
     return at[np.lexsort((ids[at], -score[at]))]
 
 def _best_passing(t, ids, score, limit:int, where, where_args)->list:
@@ -512,10 +567,12 @@ def cache_problem(t, sample:int=200)->str|None:
     hold every term with FTS5's counts of rows and occurrences, and `sample` of its terms with FTS5's very rows."""
     meta = t.db.store_meta(t.name)
     if not meta.get('kw_mark') or cache_unproven(t): return None   # none, or one not used (`check` notes it)
-    if meta.get('kw_log') and not _log_intact(t): return 'its log of rows written since lost a trigger, so writes went unseen'
+    if meta.get('kw_log') and not _log_intact(t):
+        return 'its log of rows written since lost a trigger, so writes went unseen'
     try:
         _store(t).pop('kw', None)   # read afresh, not as a query last left it
-        if (s := _kw_state(t, hurry=False)) is None or 'stale' in s:   # being caught up: only its rows' checksums can be held to account
+        # being caught up: only its rows' checksums can be held to account
+        if (s := _kw_state(t, hurry=False)) is None or 'stale' in s:
             for row in t.db.conn.execute(f'SELECT term, crc, docs, counts FROM {qi(t.name + "_kw")}'): _proven([row])
             return None
         if abs(s['length'] - s['avgdl'] * s['N']) > 0.5: return "its row lengths differ from the FTS index's totals"
@@ -524,21 +581,26 @@ def cache_problem(t, sample:int=200)->str|None:
     except (zlib.error, KeyError, TypeError, IndexError, apsw.SQLError) as e: return f'it cannot be read ({e})'
 
 def _terms_differ(t, sample:int)->str|None:
-    "What differs between the cache's rows and FTS5's vocabulary: every row's checksum, the counts of every term, the row ids of `sample` terms."
+    """What differs between the cache's rows and FTS5's vocabulary: every row's checksum, the counts of every term, the
+    row ids of `sample` terms."""
     R, I, K = qi(f'_lt_check_{t.name}'), qi(f'_lt_check_ids_{t.name}'), qi(t.name + '_kw')
-    for v, kind in ((R, 'row'), (I, 'instance')): t.db.execute(f'CREATE VIRTUAL TABLE temp.{v} USING fts5vocab(main, {qi(t.name + "_fts")}, {kind})')
+    for v, kind in ((R, 'row'), (I, 'instance')):
+        t.db.execute(f'CREATE VIRTUAL TABLE temp.{v} USING fts5vocab(main, {qi(t.name + "_fts")}, {kind})')
     try:
         want = {term: (n, cnt) for term, n, cnt in t.db.conn.execute(f'SELECT term, doc, cnt FROM temp.{R}')}
         every = max(len(want) // max(sample, 1), 1)
-        for k, (term, crc, docs, counts) in enumerate(t.db.conn.execute(f"SELECT term, crc, docs, counts FROM {K} WHERE term != ''")):
+        for k, (term, crc, docs,
+                counts) in enumerate(t.db.conn.execute(f"SELECT term, crc, docs, counts FROM {K} WHERE term != ''")):
             _proven([(term, crc, docs, counts)])
             try: got = (len(_widened(docs)), int(_counts(counts).sum()))
             except (zlib.error, KeyError, ValueError): return f'the row of {term!r} cannot be read'
             if _size(docs) != got[0]: return f'the row of {term!r} cannot be read (it says it holds {_size(docs)} rows)'
             if want.pop(term, None) != got: return f'the row of {term!r} differs from the FTS index'
             if sample and k % every == 0:
-                held = np.fromiter((d for d, in t.db.conn.execute(f'SELECT DISTINCT doc FROM temp.{I} WHERE term = ? ORDER BY doc', (term,))), np.int64)
-                if not np.array_equal(_row_ids(docs), held): return f'the row of {term!r} names other rows than the FTS index'
+                found = t.db.conn.execute(f'SELECT DISTINCT doc FROM temp.{I} WHERE term = ? ORDER BY doc', (term,))
+                held = np.fromiter((d for d, in found), np.int64)
+                if not np.array_equal(_row_ids(docs), held):
+                    return f'the row of {term!r} names other rows than the FTS index'
         if want: return f'{len(want)} terms of the FTS index are missing'
     finally:
         for v in (R, I): t.db.execute(f'DROP TABLE temp.{v}')

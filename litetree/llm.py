@@ -28,7 +28,8 @@ class LLMError(RuntimeError):
 
 def openai_llm(model:str,                          # model name, as the provider spells it
                base_url:str='https://api.openai.com/v1', # any OpenAI-compatible server, e.g. http://localhost:11434/v1
-               api_key_env:str='OPENAI_API_KEY',    # environment variable holding the key (unset is fine for local servers)
+               # environment variable holding the key (unset is fine for local servers)
+               api_key_env:str='OPENAI_API_KEY',
                timeout:float=120,                   # seconds per request
                retries:int=3,                       # retries on 429 and 5xx
                backoff:float=1.0,                   # first retry delay in seconds, doubled each time
@@ -58,16 +59,19 @@ def openai_llm(model:str,                          # model name, as the provider
                     time.sleep(backoff * 2 ** attempt)
                     continue
                 raise LLMError(f'{url} could not be reached: {getattr(e, "reason", e)}') from e
-            except (KeyError, IndexError, ValueError) as e: raise LLMError(f'{url} sent an unexpected reply: {e}') from e
+            except (KeyError, IndexError, ValueError) as e:
+                raise LLMError(f'{url} sent an unexpected reply: {e}') from e
     call.model = model
     return call
 
 def litellm_llm(model:str, **params):
     "An `llm(prompt) -> str` through `litellm`, when it is installed (it is not a dependency)."
     try: import litellm
-    except ImportError as e: raise ImportError('litellm_llm needs litellm: pip install litellm, or use openai_llm') from e
+    except ImportError as e:
+        raise ImportError('litellm_llm needs litellm: pip install litellm, or use openai_llm') from e
     def call(prompt:str)->str:
-        return litellm.completion(model=model, messages=[{'role': 'user', 'content': prompt}], **params).choices[0].message.content or ''
+        reply = litellm.completion(model=model, messages=[{'role': 'user', 'content': prompt}], **params)
+        return reply.choices[0].message.content or ''
     call.model = model
     return call
 
@@ -88,8 +92,10 @@ def _outermost(text:str)->str|None:
         return None
 
 def extract_json(text:str):
-    "JSON from an LLM's reply: plain, fenced, inside prose, with trailing commas; a clear error quoting the text otherwise."
-    cands = [text] + re.findall(r'```(?:json)?\s*\n?(.*?)```', text or '', re.S) + [o for o in [_outermost(text or '')] if o]
+    """JSON from an LLM's reply: plain, fenced, inside prose, with trailing commas; a clear error quoting the text
+    otherwise."""
+    cands = ([text] + re.findall(r'```(?:json)?\s*\n?(.*?)```', text or '', re.S)
+             + [o for o in [_outermost(text or '')] if o])
     for c in cands:
         for s in (c, re.sub(r',\s*([\]}])', r'\1', c)):
             try: return json.loads(s)
@@ -124,7 +130,8 @@ def group_pages(pages:list, max_tokens:int=4000, overlap:int=1)->list:
 def tag_pages(pages:list, idx:list)->str:
     "Pages wrapped in physical-index tags, markdown headings turned into [H1]..[H3] hints."
     hint = lambda l: re.sub(r'^(#{1,3})\s+', lambda m: f'[H{len(m[1])}] ', l)
-    return '\n'.join(f'<physical_index_{pages[i][0]}>\n' + '\n'.join(hint(l) for l in pages[i][1].split('\n')) + f'\n</physical_index_{pages[i][0]}>' for i in idx)
+    return '\n'.join(f'<physical_index_{pages[i][0]}>\n' + '\n'.join(hint(l) for l in pages[i][1].split('\n'))
+                     + f'\n</physical_index_{pages[i][0]}>' for i in idx)
 
 # %% ../nbs/04_llm.ipynb #fa6b9faf
 _EXTRACT = '''You are reading a document to recover its table of contents. Pages are wrapped in <physical_index_N> tags;
@@ -135,7 +142,8 @@ exactly from the text. Reply with the JSON array only.
 
 {pages}'''
 
-_CONTINUE = '''You are continuing to recover a document's table of contents. So far {count} sections have been found; the
+_CONTINUE = '''You are continuing to recover a document's table of contents. So far {count} sections have been found; \
+the
 last structure id is "{last}". Top-level sections so far: {top}. The last sections found: {recent}.
 Continue the numbering from there. Pages are wrapped in <physical_index_N> tags; [H1]..[H3] mark typeset headings.
 Reply with a JSON array of the NEW sections only, as {{"structure", "title", "physical_index"}} objects, titles
@@ -147,7 +155,8 @@ def _continuation(found:list, pages_text:str)->str:
     brief = lambda s: {k: s[k] for k in ('structure', 'title', 'physical_index')}
     top = [brief(s) for s in found if '.' not in str(s['structure'])]
     return _CONTINUE.format(count=len(found), last=found[-1]['structure'] if found else '0',
-                            top=json.dumps(top, ensure_ascii=False), recent=json.dumps([brief(s) for s in found[-30:]], ensure_ascii=False), pages=pages_text)
+                            top=json.dumps(top, ensure_ascii=False),
+                            recent=json.dumps([brief(s) for s in found[-30:]], ensure_ascii=False), pages=pages_text)
 
 # %% ../nbs/04_llm.ipynb #e2c2d064
 def repair_orphans(sections:list)->list:
@@ -172,7 +181,8 @@ def _on_page(title:str, text:str)->bool:
     if not t: return False
     if t in body: return True
     lines = [_squash(l) for l in text.split('\n') if l.strip()]
-    return any(difflib.SequenceMatcher(None, t, l).ratio() >= 0.85 for l in lines if abs(len(l) - len(t)) <= 0.3 * len(t) + 3)
+    return any(difflib.SequenceMatcher(None, t, l).ratio() >= 0.85 for l in lines
+               if abs(len(l) - len(t)) <= 0.3 * len(t) + 3)
 
 def verify_titles(sections:list, pages:list)->list:
     "Sections whose titles occur on their page, moved to the nearest page that has them, or dropped."
@@ -197,9 +207,11 @@ def llm_outline(llm, pages:list, max_tokens:int=4000, overlap:int=1)->list|None:
         for k, idx in enumerate(group_pages(pages, max_tokens, overlap)):
             text = tag_pages(pages, idx)
             reply = extract_json(llm(_EXTRACT.format(pages=text) if k == 0 else _continuation(found, text)))
-            new = [s for s in (reply if isinstance(reply, list) else reply.get('sections', [])) if isinstance(s, dict) and s.get('title')]
+            new = [s for s in (reply if isinstance(reply, list) else reply.get('sections', []))
+                   if isinstance(s, dict) and s.get('title')]
             seen = {(_squash(s['title']), s.get('physical_index')) for s in found}
-            found += [{'structure': str(s.get('structure') or len(found) + 1), 'title': str(s['title']).strip(), 'physical_index': s.get('physical_index')}
+            found += [{'structure': str(s.get('structure') or len(found) + 1), 'title': str(s['title']).strip(),
+                       'physical_index': s.get('physical_index')}
                       for s in new if (_squash(str(s['title'])), s.get('physical_index')) not in seen]
     except Exception as e:
         _log.warning('litetree: the model could not build a structure (%s); using the tree litetree builds itself', e)
@@ -217,7 +229,8 @@ def llm_builder(llm, max_tokens:int=4000, overlap:int=1):
 def llm_summarizer(llm, max_chars:int=6000, words:int=40):
     "A `summarize=` callable: a model's summary of a section's text (truncated to `max_chars`)."
     def summarize(text:str)->str:
-        return llm(f'Summarize this section in at most {words} words, plainly, for someone deciding whether to read it. '
+        return llm(
+            f'Summarize this section in at most {words} words, plainly, for someone deciding whether to read it. '
                    f'Reply with the summary only.\n\n{text[:max_chars]}').strip()
     return summarize
 
@@ -241,7 +254,8 @@ def pages_str(ranges:list)->str:
 
 _NAV = '''You choose which sections of a document collection to read to answer a question. Below are candidate sections
 and the tree around them: node ids, titles, page ranges and summaries (no text). Pick the sections whose full text
-will answer the question, most useful first, at most {k}. Reply with JSON: {{"node_ids": [...], "reasoning": "..."}}.{corpus}
+will answer the question, most useful first, at most {k}. \
+Reply with JSON: {{"node_ids": [...], "reasoning": "..."}}.{corpus}
 
 Question: {q}
 
@@ -277,18 +291,21 @@ def _stripped_tree(self:LLMTools, node_ids:list, store='store')->list:
         for n in [ctx['parent'], ctx['node'], *ctx['siblings'], *ctx['children']]:
             if n and n['id'] not in seen:
                 seen.add(n['id'])
-                out.append(dict(node_id=n['id'], title=n['title'], pages=n['pages'], summary=(n['summary'] or '')[:200]))
+                out.append(dict(node_id=n['id'], title=n['title'], pages=n['pages'],
+                                summary=(n['summary'] or '')[:200]))
     return out
 
 # %% ../nbs/04_llm.ipynb #71c9e2e4
 @patch
 def _nav_round(self:LLMTools, q, llm, emb, limit, store, candidates, within, map_chars)->tuple:
-    "`(tree, reply)`: one round of choosing, from the candidates within `within` (a map of where they sit when the corpus has folders)."
+    """`(tree, reply)`: one round of choosing, from the candidates within `within` (a map of where they sit when the
+    corpus has folders)."""
     secs = self.sections(q, emb, limit=candidates, store=store, within=within)
     tree = self._stripped_tree([s['node_id'] for s in secs], store)
     where = corpus_map(secs, self.corpus(store), map_chars) if map_chars else []
     if len(where) == 1 and where[0]['folder'] == '/': where = []   # one flat folder: nothing to choose between
-    body = (json.dumps(where, ensure_ascii=False, indent=0) + '\n\n' if where else '') + json.dumps(tree, ensure_ascii=False, indent=0)
+    body = ((json.dumps(where, ensure_ascii=False, indent=0) + '\n\n' if where else '')
+            + json.dumps(tree, ensure_ascii=False, indent=0))
     return tree, extract_json(llm(_NAV.format(k=limit, q=q, tree=body, corpus=_NAV_CORPUS if where else '')))
 
 @patch
@@ -305,7 +322,8 @@ def navigate(self:LLMTools,
             )->dict:
     """Sections chosen by a model from a stripped tree around the search's candidates, read whole. The model also sees
     where the candidates sit in the corpus tree, and may ask once to search one folder or document instead."""
-    if llm is None: raise ValueError('navigate needs a model (llm(prompt) -> str); without one, db.sections(q, emb) is the answer')
+    if llm is None:
+        raise ValueError('navigate needs a model (llm(prompt) -> str); without one, db.sections(q, emb) is the answer')
     tree, reply = self._nav_round(q, llm, emb, limit, store, candidates, within, map_chars)
     opened = str(reply['open']) if isinstance(reply, dict) and reply.get('open') and not reply.get('node_ids') else None
     if opened:
@@ -314,7 +332,8 @@ def navigate(self:LLMTools,
             _log.info('litetree: the model asked to open %r (%s); keeping the first candidates', opened, e)
             opened = None
     known = {n['node_id'] for n in tree}
-    picked = [n for n in dict.fromkeys(reply.get('node_ids', []) if isinstance(reply, dict) else reply) if n in known][:limit]
+    picked = [n for n in dict.fromkeys(reply.get('node_ids', []) if isinstance(reply, dict) else reply)
+              if n in known][:limit]
     if unknown := [n for n in (reply.get('node_ids', []) if isinstance(reply, dict) else []) if n not in known]:
         _log.info('litetree: the model named unknown sections %s; skipped', unknown)
     parts, used, ranges = [], 0, []
@@ -324,7 +343,8 @@ def navigate(self:LLMTools,
         parts.append(f"## {r['breadcrumb']} ({pages_str([r['pages']])})\n\n{r['text']}")
         used += len(r['text'])
         ranges.append(r['pages'])
-    res = dict(node_ids=picked, context='\n\n'.join(parts), page_ranges=merge_ranges(ranges), pages_str=pages_str(merge_ranges(ranges)),
+    res = dict(node_ids=picked, context='\n\n'.join(parts), page_ranges=merge_ranges(ranges),
+               pages_str=pages_str(merge_ranges(ranges)),
                reasoning=reply.get('reasoning', '') if isinstance(reply, dict) else '', opened=opened)
     if answer:
         res['answer'] = llm(f'Answer the question from the context only; say so if it does not contain the answer. '
@@ -348,21 +368,24 @@ def to_treedex(self:LLMTools, doc_id:str, store:str='store')->dict:
         nid, p, content, meta = c['node_id'], c['page'], c['content'], c['metadata']
         cuts = [[0, p]] + (json.loads(meta).get('_breaks', []) if meta else [])    # a chunk can run across pages
         pages[p] = pages.get(p, '') + ('\n\n' if pages.get(p) and nid not in shown else '') + heads(nid)
-        for (a, pa), (b, _) in zip(cuts, cuts[1:] + [[len(content), None]]): pages[pa] = pages.get(pa, '') + content[a:b]
+        for (a, pa), (b, _) in zip(cuts, cuts[1:] + [[len(content), None]]):
+            pages[pa] = pages.get(pa, '') + content[a:b]
     nums = sorted(pages) or [0]
     idx = {p: i for i, p in enumerate(nums)}
     kids = {}
     for r in rows: kids.setdefault(r['parent_id'], []).append(r)
     counter = iter(range(1, 10 ** 6))
     def node(r, structure):
-        n = dict(structure=structure, title=r['title'], physical_index=idx.get(r['page_start'], 0), node_id=f'{next(counter):04d}',
+        n = dict(structure=structure, title=r['title'], physical_index=idx.get(r['page_start'], 0),
+                 node_id=f'{next(counter):04d}',
                  start_index=idx.get(r['page_start'], 0), end_index=idx.get(r['page_end'], 0), nodes=[])
         n['nodes'] = [node(c, f'{structure}.{i}') for i, c in enumerate(kids.get(r['id'], []), 1)]
         return n
     root = rows[0]['id'] if rows else None
     return dict(version='1.0', framework='TreeDex', title=rows[0]['title'] if rows else '',
                 tree=[node(c, str(i)) for i, c in enumerate(kids.get(root, []), 1)],
-                pages=[dict(page_num=i, text=pages[p].strip(), token_count=count_tokens(pages[p])) for i, p in enumerate(nums)])
+                pages=[dict(page_num=i, text=pages[p].strip(),
+                            token_count=count_tokens(pages[p])) for i, p in enumerate(nums)])
 
 @patch
 @delegates(Ingestion.add_doc, but=['pages', 'title', 'source', 'store', 'outline', 'signal', 'defer'])

@@ -51,7 +51,9 @@ def _split_head(lines:list)->list:
     over its prototype) is a block of its own. Sizes that come and go inside a block (a listing's small line
     numbers) split nothing."""
     k = next((i for i in range(1, min(4, len(lines))) if lines[i].size <= lines[i - 1].size - 1), None)
-    if k is None or any(l.size != lines[0].size for l in lines[:k]) or any(l.size > lines[0].size - 1 for l in lines[k:]): return lines
+    if (k is None or any(l.size != lines[0].size for l in lines[:k])
+        or any(l.size > lines[0].size - 1 for l in lines[k:])):
+        return lines
     for i, ln in enumerate(lines): ln.block = (ln.block[0], int(i >= k))
     return lines
 
@@ -104,7 +106,8 @@ def _blocks(lines:list)->list:
     "Lines grouped by pymupdf block: [(x0, y0, x1, y1, [lines])]."
     bs = {}
     for ln in lines: bs.setdefault(ln.block, []).append(ln)
-    return [(min(l.x0 for l in ls), min(l.y0 for l in ls), max(l.x1 for l in ls), max(l.y1 for l in ls), ls) for ls in bs.values()]
+    return [(min(l.x0 for l in ls), min(l.y0 for l in ls), max(l.x1 for l in ls), max(l.y1 for l in ls),
+             ls) for ls in bs.values()]
 
 def reading_order(lines:list, width:float)->list:
     "Blocks of a page in reading order, column by column; each block a list of lines."
@@ -152,8 +155,10 @@ def numbering_depth(text:str)->int|None:
     if m := _numbered.match(text): return m['num'].count('.') + 1
     return None
 
-_toc_line = re.compile(r'(\.\s*){3,}\d+$|^(\.\s*){3,}')   # "Intro .... 3", and ". . . 133 A.1 Odyssey" where leaders come first
-_caption = re.compile(r'^(figure|fig\.|table|tab\.|listing|algorithm|example|exhibit)\s*[\dA-Z]+([-.:]\d+)*\s*[:.]', re.I)
+# "Intro .... 3", and ". . . 133 A.1 Odyssey" where leaders come first
+_toc_line = re.compile(r'(\.\s*){3,}\d+$|^(\.\s*){3,}')
+_caption = re.compile(r'^(figure|fig\.|table|tab\.|listing|algorithm|example|exhibit)'
+                      r'\s*[\dA-Z]+([-.:]\d+)*\s*[:.]', re.I)
 _codeish = re.compile(r'[(){}\[\];=*<>\\_#]')
 
 def _standalone(ls:list)->str|None:
@@ -162,7 +167,9 @@ def _standalone(ls:list)->str|None:
     t = join_lines([l.text for l in ls])
     if len(t) > 120 or sum(c.isalpha() for c in t) < 3 or not re.search(r'[^\W\d_]{2}', t): return None
     if t[-1] in '.,;:' and not _keyword.match(t): return None
-    if _toc_line.search(t) or _caption.match(t) or len(_codeish.findall(t)) > 2 or t[0] in '•‣▪◦-–—*·' or re.match(r'\(\d', t): return None
+    if (_toc_line.search(t) or _caption.match(t) or len(_codeish.findall(t)) > 2 or t[0] in '•‣▪◦-–—*·'
+        or re.match(r'\(\d', t)):
+        return None
     return t
 
 # %% ../nbs/01a_pdf.ipynb #9942a409
@@ -174,8 +181,10 @@ def _candidate(ls:list, body:float)->tuple|None:
     caps = sum(c.isalpha() for c in t) >= 4 and t.upper() == t
     depth = numbering_depth(t)
     big = size >= body + 1.0
-    if not big and depth == 1 and (m := _numbered.match(t)) and m['title'][0].islower(): return None   # "12 end" in a listing
-    if not big and depth is None and (t[0].islower() or re.search(r'[a-z]{2}\.\s+\S', t)): return None   # "if a > b then"; two sentences
+    # "12 end" in a listing
+    if not big and depth == 1 and (m := _numbered.match(t)) and m['title'][0].islower(): return None
+    # "if a > b then"; two sentences
+    if not big and depth is None and (t[0].islower() or re.search(r'[a-z]{2}\.\s+\S', t)): return None
     dotted = depth is not None and (depth > 1 or _keyword.match(t))
     if big or bold or caps or dotted: return t, size, bool(bold or caps), depth
     return None
@@ -187,7 +196,8 @@ def heading_levels(cands:list, body:float, title_sizes=())->list:
     by_size = lambda c: 1 + sum(s > c[1] for s in sizes) if c[1] >= body + 1.0 else len(sizes) + 1
     top = min((by_size(c) for c in cands if c[3] == 1), default=1)
     raw = [top + c[3] - 1 if c[3] else by_size(c) for c in cands]
-    rank = {l: i + 1 for i, l in enumerate(sorted(set(raw)))}   # compact, so one-off sizes (a title page) do not push the rest past h6
+    # compact, so one-off sizes (a title page) do not push the rest past h6
+    rank = {l: i + 1 for i, l in enumerate(sorted(set(raw)))}
     return [min(rank[l], 6) for l in raw]
 
 # %% ../nbs/01a_pdf.ipynb #85b92426
@@ -200,7 +210,9 @@ def page_markdown(blocks:list, heads:dict)->str:
     return '\n\n'.join(p for p in parts if p)
 
 # %% ../nbs/01a_pdf.ipynb #32aa26d4
-_toc_title = re.compile(r'^((table of )?contents?|inhalt(sverzeichnis)?|table des mati[eè]res|sommaire|[íi]ndice|indice generale|contenidos?|目次|目录)$', re.I)
+_toc_title = re.compile(
+    r'^((table of )?contents?|inhalt(sverzeichnis)?|table des mati[eè]res|sommaire|[íi]ndice|indice '
+    r'generale|contenidos?|目次|目录)$', re.I)
 _ends_in_number = re.compile(r'(^|\s)(\d{1,4}|[ivxlc]{1,6})$', re.I)
 _toc_pageno = re.compile(r'\s(?:p\.\s*|page\s+)?(\d{1,4}|[ivxlc]{1,6})$', re.I)
 
@@ -212,7 +224,8 @@ def _toc_row(text:str)->tuple|None:
     return (title, m[1]) if re.search(r'[^\W\d_]{2}', title) else None
 
 def _heading_key(text:str)->str:
-    "A heading's words, for matching it to a contents entry: numbering, leaders, page number, case and punctuation set aside."
+    """A heading's words, for matching it to a contents entry: numbering, leaders, page number, case and punctuation set
+    aside."""
     t = re.sub(r'^\(?((\d+|[A-Z])(\.\d+)*|[IVXLC]+)\)?[.:]?\s+', '', text.strip())
     if entry := _toc_row(t): t = entry[0]
     return ' '.join(re.findall(r'[^\W_]+', t.lower()))
@@ -229,7 +242,8 @@ def _toc_cells(row:list)->list:
     "A row cut where a second column of entries begins: after a titled entry's page number, at a wide gap."
     cells, cur = [], []
     for ln in row:
-        if cur and ln.x0 - cur[-1].x1 > 10 and _ends_in_number.search(cur[-1].text) and re.search(r'[^\W\d_]{2}', ' '.join(l.text for l in cur)):
+        if (cur and ln.x0 - cur[-1].x1 > 10 and _ends_in_number.search(cur[-1].text)
+            and re.search(r'[^\W\d_]{2}', ' '.join(l.text for l in cur))):
             cells.append(cur)
             cur = []
         cur.append(ln)
@@ -246,7 +260,8 @@ def _column_entries(lines:list)->list:
     for r in [c for r in _rows(lines) for c in _toc_cells(r)]:
         text = ' '.join(l.text for l in r)
         if e := _toc_row(text):
-            title = f'{held} {e[0]}' if held and not numbering_depth(e[0]) else e[0]   # a title wrapped onto a second row
+            # a title wrapped onto a second row
+            title = f'{held} {e[0]}' if held and not numbering_depth(e[0]) else e[0]
             entries.append((r[-1].x1, title, e[1]))
             held = ''
         else: held = text if numbering_depth(text) and len(text) < 100 else ''
@@ -258,7 +273,8 @@ def _column_entries(lines:list)->list:
 def _gutters(lines:list)->list:
     "Where a gutter between two columns may run: the middles of the gaps near mid-page that the fewest lines cross."
     lo, hi = min(l.x0 for l in lines), max(l.x1 for l in lines)
-    cross = {x: sum(l.x0 < x < l.x1 for l in lines) for x in range(int(lo + 0.3 * (hi - lo)), int(lo + 0.7 * (hi - lo)), 2)}
+    cross = {x: sum(l.x0 < x < l.x1 for l in lines)
+             for x in range(int(lo + 0.3 * (hi - lo)), int(lo + 0.7 * (hi - lo)), 2)}
     least = min(cross.values(), default=len(lines))
     if least > 0.2 * len(lines): return []
     runs = []
@@ -273,7 +289,8 @@ def _toc_entries(blocks:list)->list:
     numbered = [l for r in rows if _ends_in_number.search(r[-1].text) for l in r]   # the rows a gutter must run between
     if len(numbered) < 3: return []
     lines = [l for r in rows for l in r]
-    readings = [[lines]] + [[[l for l in lines if l.x0 < g], [l for l in lines if l.x0 >= g]] for g in _gutters(numbered)]
+    split_at = lambda g: [[l for l in lines if l.x0 < g], [l for l in lines if l.x0 >= g]]
+    readings = [[lines]] + [split_at(g) for g in _gutters(numbered)]
     entries = max(([e for col in cols for e in _column_entries(col)] for cols in readings), key=len)
     titled = any(_toc_title.match(' '.join(l.text for l in r).strip()) for r in rows)
     if len(entries) < (3 if titled else 5): return []
@@ -288,11 +305,15 @@ def printed_toc(pages:list)->tuple:
 def _stems(key:str)->frozenset: return frozenset(w[:-1] if len(w) > 3 and w.endswith('s') else w for w in key.split())
 
 def _in_toc(key:str, keys:dict)->bool:
-    "Whether a heading's key is listed in `keys` ({key: stems}): the same words, one inside the other, or nearly the same words."
+    """Whether a heading's key is listed in `keys` ({key: stems}): the same words, one inside the other, or nearly the
+    same words."""
     if key in keys: return True
     if len(key) < 6: return False
-    ws, inside = _stems(key), lambda a, b: a in b and len(a) >= 0.6 * len(b)   # a title cut short, not one word of a longer one
-    return any(len(k) >= 6 and (inside(key, k) or inside(k, key) or len(ws) >= 2 and len(ws & kw) >= 0.75 * len(ws | kw)) for k, kw in keys.items())
+    # a title cut short, not one word of a longer one
+    ws, inside = _stems(key), lambda a, b: a in b and len(a) >= 0.6 * len(b)
+    return any(len(k) >= 6
+               and (inside(key, k) or inside(k, key) or len(ws) >= 2 and len(ws & kw) >= 0.75 * len(ws | kw))
+                   for k, kw in keys.items())
 
 def _agree_with_toc(found:list, toc:list)->list|None:
     """The candidates `(page, block, (text, size, styled, depth))` that the contents lists, or that sit below its
@@ -301,13 +322,15 @@ def _agree_with_toc(found:list, toc:list)->list|None:
     listed = [_in_toc(_heading_key(c[0]), keys) for *_, c in found]
     if len(toc) < 3 or sum(listed) < 0.5 * len(keys): return None
     deeper = [not ok and (c[3] or 0) > max(deepest, 1) for (*_, c), ok in zip(found, listed)]
-    n, hits = Counter((c[1], c[2]) for *_, c in found), Counter((c[1], c[2]) for (*_, c), ok in zip(found, listed) if ok)
+    n = Counter((c[1], c[2]) for *_, c in found)
+    hits = Counter((c[1], c[2]) for (*_, c), ok in zip(found, listed) if ok)
     levels = {st for st, k in hits.items() if k >= 2 and k >= 0.5 * n[st]}   # the styles the listed levels are set in
     below = {(c[1], c[2]) for (*_, c), d in zip(found, deeper) if d} - levels
     return [f for f, ok, d in zip(found, listed, deeper) if ok or d or (f[2][1], f[2][2]) in below]
 
 def _listed_blocks(pages:list, found:list, toc:list, skip:set, body:float)->list:
-    "Plain blocks standing for contents entries no candidate matched: short, numbered or set apart, with the entry's words."
+    """Plain blocks standing for contents entries no candidate matched: short, numbered or set apart, with the entry's
+    words."""
     missing = Counter(k for k, _ in toc) - Counter(_heading_key(c[0]) for *_, c in found)
     have, out = {(p, i) for p, i, _ in found}, []
     for p, bs in enumerate(pages):
@@ -330,26 +353,35 @@ def _contents_pages(found:list)->set:
     return {p for p, n in ends.items() if n >= 3} | rising
 
 _byline = re.compile(r'@|https?://|\b(19|20)\d\d\b|\bversion\b|\bv\d+\.\d', re.I)
-_affiliation = re.compile(r'\b(universit\w*|institut\w*|laborator\w*|department|dept\.|college|school of|inc\.|corporation|ltd\.?|gmbh|foundation)\b', re.I)
+_affiliation = re.compile(
+    r'\b(universit\w*|institut\w*|laborator\w*|department|dept\.|college|school '
+    r'of|inc\.|corporation|ltd\.?|gmbh|foundation)\b', re.I)
 _month = re.compile(r'\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d', re.I)
 
 def _names(t:str)->bool:
     "Does `t` read like a list of names (`Oren Patashnik`, `Joey Hess and Colin Watson`)?"
     toks = [x for x in re.split(r'[\s,]+', t) if x]
-    return 2 <= len(toks) <= 10 and all(re.fullmatch(r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)*\.?|and|&", x) for x in toks)
+    return (2 <= len(toks) <= 10
+            and all(re.fullmatch(r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)*\.?|and|&", x) for x in toks))
 
 def _first_body(blocks:list, body:float)->int:
     "Index of a page's first block of body text (200+ characters at about the body size), or the block count."
-    return next((i for i, b in enumerate(blocks) if sum(len(l.text) for l in b) >= 200 and max(l.size for l in b) < body + 1), len(blocks))
+    return next(
+        (i for i, b in enumerate(blocks) if sum(len(l.text) for l in b) >= 200 and max(l.size for l in b) < body + 1),
+        len(blocks))
 
 def recover_headings(pages:list)->list:
     "For pages of blocks (lists of `Line`), a `{block index: level}` per page for the blocks that are headings."
     body = body_size([[l for b in bs for l in b] for bs in pages])
     found = [(p, i, c) for p, bs in enumerate(pages) for i, b in enumerate(bs) if (c := _candidate(b, body))]
-    found = [(p, i, c) for p, i, c in found if p > 0 or c[3] or not _byline.search(c[0])]   # a title page's author and date lines
-    lead = _first_body(pages[0], body) if pages else 0   # above the first page's body, under its title: names, dates, affiliations
+    # a title page's author and date lines
+    found = [(p, i, c) for p, i, c in found if p > 0 or c[3] or not _byline.search(c[0])]
+    # above the first page's body, under its title: names, dates, affiliations
+    lead = _first_body(pages[0], body) if pages else 0
     top = max((c[1] for p, _, c in found if p == 0), default=0)
-    found = [(p, i, c) for p, i, c in found if not (p == 0 and i < lead and c[1] < top and not c[3] and (_names(c[0]) or _month.search(c[0]) or _affiliation.search(c[0])))]
+    found = [(p, i, c) for p, i, c in found
+             if not (p == 0 and i < lead and c[1] < top and not c[3]
+                     and (_names(c[0]) or _month.search(c[0]) or _affiliation.search(c[0])))]
     toc_pages, toc = printed_toc(pages)
     listing = _contents_pages(found) - toc_pages
     entry = lambda p, t: p in toc_pages and _toc_row(t) or p in listing and re.search(r'\s\d+$|^\d+\s', t)
@@ -418,18 +450,23 @@ def parse_pdf(path,
              )->Parsed:
     "A PDF as markdown pages in reading order, with its outline or recovered headings."
     try: import pymupdf
-    except ImportError as e: raise ParseError(path, 'reading PDFs needs PyMuPDF (AGPL-3.0, see the README): pip install pymupdf') from e
+    except ImportError as e:
+        raise ParseError(path, 'reading PDFs needs PyMuPDF (AGPL-3.0, see the README): pip install pymupdf') from e
     shown = pymupdf.TOOLS.mupdf_display_errors()
     pymupdf.TOOLS.mupdf_display_errors(False)   # mupdf's complaints go to our log, not to stderr
     try: return _parse_pdf(path, assets, max_pages, headings, password)
     finally:
         pymupdf.TOOLS.mupdf_display_errors(shown)
-        if msgs := pymupdf.TOOLS.mupdf_warnings(): _log.info('litetree: mupdf on %s: %s', path, msgs.replace('\n', '; ')[:500])
+        if msgs := pymupdf.TOOLS.mupdf_warnings():
+            _log.info('litetree: mupdf on %s: %s', path, msgs.replace('\n', '; ')[:500])
 
-_no_title = re.compile(r'^(untitled|title|document\d*|microsoft word\b.*|slide \d+)$|\.(dvi|tex|docx?|pdf|ps|odt|rtf|indd|qxd|txt)\s*$', re.I)
+_no_title = re.compile(
+    r'^(untitled|title|document\d*|microsoft word\b.*|slide \d+)$'
+    r'|\.(dvi|tex|docx?|pdf|ps|odt|rtf|indd|qxd|txt)\s*$', re.I)
 
 def _meaningful_title(t)->str|None:
-    "A PDF's metadata title, unless it is empty or a tool's placeholder (`Untitled`, `btxdoc.dvi`, `Microsoft Word - x.doc`)."
+    """A PDF's metadata title, unless it is empty or a tool's placeholder (`Untitled`, `btxdoc.dvi`, `Microsoft Word -
+    x.doc`)."""
     t = ' '.join((t or '').split())
     return t if len(re.findall(r'[^\W\d_]', t)) >= 3 and not _no_title.search(t) else None
 
@@ -447,7 +484,10 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     doc = _open_pdf(path, password)
     repaired = doc.is_repaired
     with doc:
-        if doc.page_count > max_pages: raise ParseError(path, f'has {doc.page_count} pages, over max_pages={max_pages}: pass a larger max_pages to read it')
+        if doc.page_count > max_pages:
+            raise ParseError(path,
+                             f'has {doc.page_count} pages, over max_pages={max_pages}: pass '
+                             f'a larger max_pages to read it')
         if assets: Path(assets).mkdir(parents=True, exist_ok=True)
         outline, title = pdf_outline(doc), (doc.metadata or {}).get('title') or None
         raw, dims, scanned, images = _read_pages(doc, path, assets)
@@ -456,9 +496,16 @@ def _parse_pdf(path, assets, max_pages, headings, password):
     blocks = [reading_order(ls, w) for ls, (w, _) in zip(lines, dims)]
     recover = headings if headings is not None else len(outline) < 2
     heads = recover_headings(blocks) if recover else [{} for _ in blocks]
-    title = _meaningful_title(title) or (_title_page(blocks[0], body_size([[l for b in bs for l in b] for bs in blocks])) if blocks else None)
-    pages = [(i, '\n\n'.join(filter(None, [page_markdown(b, h)] + [f'![image {i}.{n}]({p})' for n, p in enumerate(ims, 1)])))
+    title = (_meaningful_title(title)
+             or (_title_page(blocks[0], body_size([[l for b in bs for l in b] for bs in blocks])) if blocks else None))
+    pages = [(i,
+              '\n\n'.join(filter(None,
+                                 [page_markdown(b, h)] + [f'![image {i}.{n}]({p})' for n, p in enumerate(ims, 1)])))
              for i, (b, h, ims) in enumerate(zip(blocks, heads, images), 1)]
-    if not any(b for b in blocks): raise ParseError(path, 'has no text beyond running headers and page numbers' + (' (it is damaged)' if repaired else ''))
-    meta = {'pages': len(pages), 'scanned_pages': scanned, 'headings': 'recovered' if recover else 'outline', 'repaired': repaired}
+    if not any(b for b in blocks):
+        raise ParseError(path,
+                         'has no text beyond running headers and page numbers'
+                             + (' (it is damaged)' if repaired else ''))
+    meta = {'pages': len(pages), 'scanned_pages': scanned, 'headings': 'recovered' if recover else 'outline',
+            'repaired': repaired}
     return Parsed(pages, outline if len(outline) >= 2 else [], title, 'pdf', meta, [p for ims in images for p in ims])

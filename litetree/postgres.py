@@ -14,7 +14,8 @@ from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import AttrDict, patch
 from .store import _hit
-from .core import (Database, Store, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS, qi, to_vector, to_blob, to_blobs, DEFAULT_DTYPE, _np_dtype,
+from .core import (Database, Store, DatabaseLocked, check_count, MAX_LIMIT, DECLARABLE, _EARLIER_DECLARATIONS,
+                           qi, to_vector, to_blob, to_blobs, DEFAULT_DTYPE, _np_dtype,
                            _check_store_name, _parse_query, _widen, _col_type, _as_record, embed_text, _where_sql)
 from .documents import TREE_COLS, DOC_COLS, NODE_COLS, PLACE_COLS, tree_prefix, _place_test
 
@@ -35,20 +36,23 @@ def _psycopg():
 
 # %% ../nbs/00f_postgres.ipynb #fe428278
 class PostgresBackend(Database):
-    "A litetree database on PostgreSQL + pgvector (and Citus). Every SQL statement litetree runs on PostgreSQL is a method here or on its `PgStore`s."
+    """A litetree database on PostgreSQL + pgvector (and Citus). Every SQL statement litetree runs on PostgreSQL is a
+    method here or on its `PgStore`s."""
     def __init__(self, url:str, busy_ms:int=10_000, readonly:bool=None):
         psycopg = _psycopg()
         self.url, self.readonly, self.busy_ms, self._stores, self._trees = str(url), bool(readonly), busy_ms, {}, {}
         try: self.conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         except psycopg.Error as e:
-            raise ConnectionError(f"cannot connect to {redact(self.url)}: {str(e).replace(self.url, redact(self.url)).strip()}") from None
+            raise ConnectionError(
+                f"cannot connect to {redact(self.url)}: {str(e).replace(self.url, redact(self.url)).strip()}") from None
         self.conn.execute("SELECT set_config('lock_timeout', %s, false)", (f'{int(busy_ms)}ms',))
         self.citus = bool(self._one("SELECT count(*) FROM pg_extension WHERE extname = 'citus'"))
         if not self._one("SELECT count(*) FROM pg_extension WHERE extname = 'vector'"):
             if self.readonly: raise ValueError(f"{redact(self.url)} has no `vector` extension, and is open read-only")
             try: self.conn.execute('CREATE EXTENSION IF NOT EXISTS vector')
-            except psycopg.Error as e: raise ValueError(f"{redact(self.url)} has no `vector` extension and it cannot be created "
-                                                        f"here ({e.diag.message_primary}): install pgvector on the server") from None
+            except psycopg.Error as e:
+                raise ValueError(f"{redact(self.url)} has no `vector` extension and it cannot be created "
+                                 f"here ({e.diag.message_primary}): install pgvector on the server") from None
 
     def __repr__(self): return f"PostgresDatabase({self.location!r}{', citus' if self.citus else ''})"
     @property
@@ -67,19 +71,24 @@ class PostgresBackend(Database):
 @contextmanager
 def writing(self:PostgresBackend, what:str=''):
     psycopg = _psycopg()
-    if self.readonly: raise PermissionError(f"{redact(self.url)} is open read-only: {what or 'writing'} needs a writable database")
+    if self.readonly:
+        raise PermissionError(f"{redact(self.url)} is open read-only: {what or 'writing'} needs a writable database")
     try:
         with self.conn.transaction(): yield
     except psycopg.errors.LockNotAvailable:
-        raise DatabaseLocked(f"{redact(self.url)} is locked: another client held a lock {what or 'this write'} needed for "
-                             f"{self.busy_ms / 1000:g} s. Try again when it has finished, or wait longer (busy_ms=, or --wait)") from None
+        raise DatabaseLocked(
+            f"{redact(self.url)} is locked: another client held a lock {what or 'this write'} needed for "
+                             f"{self.busy_ms / 1000:g} s. Try again when it has finished, or wait "
+                             f"longer (busy_ms=, or --wait)") from None
 
 
 # %% ../nbs/00f_postgres.ipynb #45ebd15d
 META = 'litetree_meta'
 TS_CONFIG = 'english'   # stemming for the keyword leg, as FTS5's porter tokenizer stems
 
-def _meta_ddl(): return f'CREATE TABLE IF NOT EXISTS {META} (store text NOT NULL, key text NOT NULL, value text, PRIMARY KEY (store, key))'
+def _meta_ddl():
+    return (f'CREATE TABLE IF NOT EXISTS {META} (store text NOT NULL, key text NOT NULL, value '
+            f'text, PRIMARY KEY (store, key))')
 
 def _vector_type(dtype:str)->str:
     "The pgvector type a store of `dtype` keeps its vectors in (int8 values are exact in halfvec)."
@@ -88,7 +97,8 @@ def _vector_type(dtype:str)->str:
 def _store_ddl(s:str, dtype:str, extra:dict)->list:
     vt = _vector_type(dtype)
     cols = ''.join(f', {qi(k)} {t}' for k, t in extra.items() if k not in TREE_COLS)
-    return [f"""CREATE TABLE IF NOT EXISTS {qi(s)} (id bigserial, content text NOT NULL DEFAULT '', embedding {vt}, metadata text, heading text,
+    return [f"""CREATE TABLE IF NOT EXISTS {qi(s)} (id bigserial, content text NOT NULL DEFAULT '', embedding {vt},
+                metadata text, heading text,
                 doc_id text NOT NULL DEFAULT '', node_id text, page integer, ord integer, hash text{cols},
                 tsv tsvector GENERATED ALWAYS AS (setweight(to_tsvector('{TS_CONFIG}', coalesce(heading, '')), 'A') ||
                                                   setweight(to_tsvector('{TS_CONFIG}', content), 'B')) STORED,
@@ -113,11 +123,13 @@ def store_meta(self:PostgresBackend, store:str)->dict:
 @patch
 def _set_meta(self:PostgresBackend, store, key, value, replace=True):
     conflict = 'DO UPDATE SET value = excluded.value' if replace else 'DO NOTHING'
-    self.conn.execute(f'INSERT INTO {META} (store, key, value) VALUES (%s, %s, %s) ON CONFLICT (store, key) {conflict}', (store, key, str(value)))
+    self.conn.execute(f'INSERT INTO {META} (store, key, value) VALUES (%s, %s, %s) ON CONFLICT (store, key) {conflict}',
+                      (store, key, str(value)))
 
 @patch
 def has_store(self:PostgresBackend, name:str='store')->bool:
-    return name in self._stores or bool(self._one('SELECT to_regclass(%s) IS NOT NULL', (f'public.{qi(name)}',))) and 'dtype' in self.store_meta(name)
+    return (name in self._stores or bool(self._one('SELECT to_regclass(%s) IS NOT NULL', (f'public.{qi(name)}',)))
+            and 'dtype' in self.store_meta(name))
 
 @patch
 def get_store(self:PostgresBackend, name:str='store', ann:bool=None, dtype:str=None, **cols)->Store:
@@ -125,20 +137,25 @@ def get_store(self:PostgresBackend, name:str='store', ann:bool=None, dtype:str=N
     if name not in self._stores or cols:
         meta = self.store_meta(name)
         if dtype and meta.get('dtype', dtype) != dtype:
-            raise ValueError(f"store {name!r} holds {meta['dtype']} vectors; it was asked for {dtype}: open it without dtype=")
+            raise ValueError(
+                f"store {name!r} holds {meta['dtype']} vectors; it was asked for {dtype}: open it without dtype=")
         dtype = meta.get('dtype') or dtype or DEFAULT_DTYPE
         _np_dtype(dtype)   # an unknown dtype fails here, before anything is made
         extra = {k: _pg_types[_col_type(k, t)] for k, t in cols.items()}
-        have = {r[0] for r in self._all('SELECT column_name FROM information_schema.columns WHERE table_name = %s', (name,))}
+        have = {r[0] for r in self._all('SELECT column_name FROM information_schema.columns WHERE table_name = %s',
+                                        (name,))}
         if not have or not set(extra) <= have:
             with self.writing(f'creating store {name!r}'):
                 self._schema_lock()
                 self.conn.execute(_meta_ddl())
                 for sql in _store_ddl(name, dtype, extra): self.conn.execute(sql)
                 for k, t in extra.items():
-                    if k not in TREE_COLS: self.conn.execute(f'ALTER TABLE {qi(name)} ADD COLUMN IF NOT EXISTS {qi(k)} {t}')
+                    if k not in TREE_COLS:
+                        self.conn.execute(f'ALTER TABLE {qi(name)} ADD COLUMN IF NOT EXISTS {qi(k)} {t}')
                 self._set_meta(name, 'dtype', dtype, replace=False)
-        cols_now = [r[0] for r in self._all('SELECT column_name FROM information_schema.columns WHERE table_name = %s ORDER BY ordinal_position', (name,))]
+        cols_now = [r[0] for r in self._all(
+            'SELECT column_name FROM information_schema.columns WHERE table_name = %s ORDER BY ordinal_position',
+            (name,))]
         self._stores[name] = dict(dtype=dtype, cols=[c for c in cols_now if c != 'tsv'])
     return PgStore(self, name)
 
@@ -169,7 +186,8 @@ class PgStore(Store):
     def __init__(self, db, name): self.db, self.name = db, name
     def __repr__(self): return f'PgStore({self.name!r})'
     @property
-    def _st(self): return self.db._stores.get(self.name) or (self.db.get_store(self.name), self.db._stores[self.name])[1]
+    def _st(self):
+        return self.db._stores.get(self.name) or (self.db.get_store(self.name), self.db._stores[self.name])[1]
     @property
     def dtype(self)->str: return self._st['dtype']
     @property
@@ -183,10 +201,12 @@ class PgStore(Store):
     def __call__(self, where:str=None, where_args=None, limit:int=None)->list:
         w, p = _where_pg(where, where_args)
         cols = [c for c in self.colnames]
-        sql = f'SELECT {", ".join(map(qi, cols))} FROM {qi(self.name)}' + (f' WHERE {w}' if w else '') + ' ORDER BY id' + (f' LIMIT {int(limit)}' if limit else '')
+        sql = (f'SELECT {", ".join(map(qi, cols))} FROM {qi(self.name)}' + (f' WHERE {w}' if w else '')
+               + ' ORDER BY id' + (f' LIMIT {int(limit)}' if limit else ''))
         return [self._row(dict(zip(cols, r))) for r in self.db._all(sql, p)]
     def _row(self, r:dict, decode:bool=True)->dict:
-        "A row as the layers above expect it: the embedding as the store's bytes, JSON metadata decoded unless `decode=False`."
+        """A row as the layers above expect it: the embedding as the store's bytes, JSON metadata decoded unless
+        `decode=False`."""
         if isinstance(r.get('embedding'), str): r['embedding'] = _stored_bytes(r['embedding'], self.dtype)
         return _hit(r) if decode else r
 
@@ -211,12 +231,15 @@ def check_where(self:PgStore, where):
 def _fix_dims(self:PgStore, nd:int):
     "Give the embedding column its size and an HNSW index, once, when the first vector arrives."
     if self.ndim is not None:
-        if nd != self.ndim: raise ValueError(f"embedding has {nd} dims, the store holds {self.ndim}: pass the embedder the store was built with")
+        if nd != self.ndim:
+            raise ValueError(
+                f"embedding has {nd} dims, the store holds {self.ndim}: pass the embedder the store was built with")
         return
     vt = _vector_type(self.dtype)
     ops = f'{vt}_cosine_ops'
     self.db.conn.execute(f'ALTER TABLE {qi(self.name)} ALTER COLUMN embedding TYPE {vt}({int(nd)})')
-    self.db.conn.execute(f'CREATE INDEX IF NOT EXISTS {qi(self.name + "_hnsw")} ON {qi(self.name)} USING hnsw (embedding {ops})')
+    self.db.conn.execute(
+        f'CREATE INDEX IF NOT EXISTS {qi(self.name + "_hnsw")} ON {qi(self.name)} USING hnsw (embedding {ops})')
     self.db._set_meta(self.name, 'ndim', nd)
     self.db._set_meta(self.name, 'nbytes', nd * _np_dtype(self.dtype).itemsize)
     self._st['ndim'] = nd
@@ -227,7 +250,8 @@ def _insert(self:PgStore, recs:list, replace:bool=False)->list:
     cols = set(self.colnames)
     for r in recs:
         if unknown := set(r) - cols:
-            raise ValueError(f"store {self.name!r} has no column {sorted(unknown)}: add it with get_store({sorted(unknown)[0]}=str)")
+            raise ValueError(
+                f"store {self.name!r} has no column {sorted(unknown)}: add it with get_store({sorted(unknown)[0]}=str)")
     vecs = [r for r in recs if r.get('embedding') is not None]
     if vecs: self._fix_dims(len(to_vector(vecs[0]['embedding'], self.dtype)))
     groups = {}
@@ -235,11 +259,14 @@ def _insert(self:PgStore, recs:list, replace:bool=False)->list:
     out = {}
     for ks, rs in groups.items():
         vals = ', '.join(f'%s::{_vector_type(self.dtype)}' if k == 'embedding' else '%s' for k in ks)
-        conflict = (' ON CONFLICT (doc_id, id) DO UPDATE SET ' + ', '.join(f'{qi(k)} = excluded.{qi(k)}' for k in ks if k not in ('id', 'doc_id'))) if replace and 'id' in ks else ''
+        updates = ', '.join(f'{qi(k)} = excluded.{qi(k)}' for k in ks if k not in ('id', 'doc_id'))
+        conflict = f' ON CONFLICT (doc_id, id) DO UPDATE SET {updates}' if replace and 'id' in ks else ''
         sql = f'INSERT INTO {qi(self.name)} ({", ".join(map(qi, ks))}) VALUES ({vals}){conflict} RETURNING id'
         for r in rs:
-            if isinstance(r.get('metadata'), (dict, list)): r['metadata'] = json.dumps(r['metadata'], ensure_ascii=False)
-        rows = [[_vec_text(to_vector(r[k], self.dtype, self.ndim)) if k == 'embedding' and r[k] is not None else r[k] for k in ks] for r in rs]
+            if isinstance(r.get('metadata'), (dict, list)):
+                r['metadata'] = json.dumps(r['metadata'], ensure_ascii=False)
+        rows = [[_vec_text(to_vector(r[k], self.dtype, self.ndim)) if k == 'embedding' and r[k] is not None else r[k]
+                 for k in ks] for r in rs]
         with self.db.conn.cursor() as cur:   # one round trip for the batch (pipelined), ids back in order
             cur.executemany(sql, rows, returning=True)
             got = []
@@ -258,7 +285,8 @@ def add(self:PgStore, records, emb_fn=None, embeddings=None, replace:bool=False)
             self.check_embedder(emb_fn)
             embeddings = np.asarray(emb_fn([embed_text(r) for r in recs]))
         if len(embeddings) != len(recs): raise ValueError(f'{len(embeddings)} embeddings for {len(recs)} records')
-        for r, b in zip(recs, to_blobs(embeddings, self.dtype, self.ndim or len(to_vector(embeddings[0], self.dtype)))): r['embedding'] = b
+        for r, b in zip(recs, to_blobs(embeddings, self.dtype, self.ndim or len(to_vector(embeddings[0], self.dtype)))):
+            r['embedding'] = b
     with self.db.writing(f'{len(recs)} chunks'):
         ids = self._insert(recs, replace)
         if emb_fn is not None and recs: self.check_embedder(emb_fn, record=True)
@@ -266,7 +294,8 @@ def add(self:PgStore, records, emb_fn=None, embeddings=None, replace:bool=False)
 
 @patch
 def remove(self:PgStore, ids=None, where=None, where_args=None)->int:
-    if ids is None and not where: raise ValueError('remove() needs ids or a where filter (remove everything with where="1")')
+    if ids is None and not where:
+        raise ValueError('remove() needs ids or a where filter (remove everything with where="1")')
     self.check_where(where)
     n = 0
     with self.db.writing('removing chunks'):
@@ -339,11 +368,13 @@ def rows_by_id(self:PgStore, ids, columns=None)->dict:
     if not len(ids): return {}
     cols = self._columns(columns)
     sel = ', '.join('embedding::text' if c == 'embedding' else qi(c) for c in cols)
-    return {r[0]: self._row(dict(zip(cols, r))) for r in self.db._all(f'SELECT {sel} FROM {qi(self.name)} WHERE id = ANY(%s)', (list(map(int, ids)),))}
+    return {r[0]: self._row(dict(zip(cols, r))) for r in self.db._all(
+        f'SELECT {sel} FROM {qi(self.name)} WHERE id = ANY(%s)', (list(map(int, ids)),))}
 
 @patch
 def text_of(self:PgStore, i:int)->str:
-    return self.db._one(f"SELECT coalesce(heading, '') || ' ' || content FROM {qi(self.name)} WHERE id = %s", (int(i),)) or ''
+    sql = f"SELECT coalesce(heading, '') || ' ' || content FROM {qi(self.name)} WHERE id = %s"
+    return self.db._one(sql, (int(i),)) or ''
 
 @patch
 def _hits(self:PgStore, ranked, score:str, columns=None)->list:
@@ -368,13 +399,16 @@ def vec_search(self:PgStore, emb, limit:int=10, where=None, where_args=None, col
 # %% ../nbs/00f_postgres.ipynb #f35aca37
 def _tree_ddl_pg(p:str)->list:
     D, N = qi(p + 'docs'), qi(p + 'nodes')
-    return [f'CREATE TABLE IF NOT EXISTS {D} (id text PRIMARY KEY, title text, source text, kind text, pages integer, meta text, added_at text, hash text, '
+    return [f'CREATE TABLE IF NOT EXISTS {D} (id text PRIMARY KEY, title text, source text, kind text, pages integer, '
+            f'meta text, added_at text, hash text, '
             'collection text)',
             f'ALTER TABLE {D} ADD COLUMN IF NOT EXISTS collection text',   # a database from before collections
             f'CREATE INDEX IF NOT EXISTS {qi(p + "docs_source")} ON {D} (source)',
             f'CREATE INDEX IF NOT EXISTS {qi(p + "docs_collection")} ON {D} (collection, source)',
-            f'CREATE TABLE IF NOT EXISTS {N} (id text NOT NULL, doc_id text NOT NULL, parent_id text, level integer, seq integer, title text, '
-            'page_start integer, page_end integer, summary text, nchunks integer DEFAULT 0, signal text, PRIMARY KEY (doc_id, id))',
+            f'CREATE TABLE IF NOT EXISTS {N} (id text NOT NULL, doc_id text NOT NULL, parent_id text, level '
+            f'integer, seq integer, title text, '
+            'page_start integer, page_end integer, summary text, nchunks integer DEFAULT 0, signal '
+            'text, PRIMARY KEY (doc_id, id))',
             f'CREATE INDEX IF NOT EXISTS {qi(p + "nodes_id")} ON {N} (id)']
 
 @patch
@@ -393,7 +427,8 @@ def get_tree(self:PostgresBackend, store:str='store', prefix:str=None, ann:bool=
 def _tree(self:PostgresBackend, store, prefix=None):
     p = tree_prefix(store, prefix)
     if (store, p) in self._trees: return self._trees[(store, p)]
-    if not self.has_store(store) or not self._one('SELECT to_regclass(%s) IS NOT NULL', (f'public.{qi(p + "nodes")}',)): return None
+    if not self.has_store(store) or not self._one('SELECT to_regclass(%s) IS NOT NULL', (f'public.{qi(p + "nodes")}',)):
+        return None
     return self.get_tree(store, prefix)
 
 
@@ -435,7 +470,8 @@ def node_titles(self:PostgresBackend, node_ids, store='store', prefix=None)->dic
     if not (t := self._tree(store, prefix)): return {}
     ids = [i for i in dict.fromkeys(map(str, node_ids)) if '#' in i]
     if not ids: return {}
-    return dict(self._all(f'SELECT id, title FROM {qi(t.nodes)} WHERE doc_id = ANY(%s) AND id = ANY(%s)',   # doc_id routes to the shards
+    # doc_id routes to the shards
+    return dict(self._all(f'SELECT id, title FROM {qi(t.nodes)} WHERE doc_id = ANY(%s) AND id = ANY(%s)',
                           (list({i.rsplit('#', 1)[0] for i in ids}), ids)))
 
 @patch
@@ -444,21 +480,27 @@ def doc_chunks(self:PostgresBackend, did=None, store='store', columns=('node_id'
     st, sel = self.get_store(store), ', '.join('embedding::text' if c == 'embedding' else qi(c) for c in columns)
     if did is None: rows = self._all(f'SELECT {sel} FROM {qi(store)} ORDER BY doc_id, ord')
     elif ords is None: rows = self._all(f'SELECT {sel} FROM {qi(store)} WHERE doc_id = %s ORDER BY ord', (did,))
-    else: rows = self._all(f'SELECT {sel} FROM {qi(store)} WHERE doc_id = %s AND ord = ANY(%s) ORDER BY ord', (did, sorted(set(ords))))
+    else:
+        rows = self._all(f'SELECT {sel} FROM {qi(store)} WHERE doc_id = %s AND ord = ANY(%s) ORDER BY ord',
+                         (did, sorted(set(ords))))
     return [st._row(d, decode=False) for d in _dicts(rows, columns)]
 
 @patch
 def known_vectors(self:PostgresBackend, hashes, store='store')->dict:
     if not self.has_store(store) or not hashes: return {}
     st = self.get_store(store)
-    rows = self._all(f'SELECT DISTINCT ON (hash) hash, embedding::text FROM {qi(store)} WHERE hash = ANY(%s) AND embedding IS NOT NULL', (list(set(hashes)),))
+    rows = self._all(
+        f'SELECT DISTINCT ON (hash) hash, embedding::text FROM {qi(store)} WHERE hash = '
+        f'ANY(%s) AND embedding IS NOT NULL', (list(set(hashes)),))
     return {h: _stored_bytes(v, st.dtype) for h, v in rows}
 
 @patch
 def counts(self:PostgresBackend, store='store', prefix=None)->dict:
     if not (t := self._tree(store, prefix)): return dict(documents=0, sections=0, chunks=0, pages=0, embedder=None)
-    return dict(documents=self._one(f'SELECT count(*) FROM {qi(t.docs)}'), sections=self._one(f'SELECT count(*) FROM {qi(t.nodes)}'),
-                chunks=self._one(f'SELECT count(*) FROM {qi(store)}'), pages=int(self._one(f'SELECT coalesce(sum(pages), 0) FROM {qi(t.docs)}')),
+    return dict(documents=self._one(f'SELECT count(*) FROM {qi(t.docs)}'),
+                sections=self._one(f'SELECT count(*) FROM {qi(t.nodes)}'),
+                chunks=self._one(f'SELECT count(*) FROM {qi(store)}'),
+                pages=int(self._one(f'SELECT coalesce(sum(pages), 0) FROM {qi(t.docs)}')),
                 embedder=t.store.declared('embedder'))
 
 
@@ -473,14 +515,19 @@ def write_doc(self:PostgresBackend, doc:dict, nodes:list, chunks:list, emb_fn=No
     t = self.get_tree(store, prefix)
     with self.writing(doc.get('source') or doc['id']):
         self.conn.execute('SELECT pg_advisory_xact_lock(hashtext(%s))', (f"{t.docs}|{doc['source']}",))
-        old = [r[0] for r in self._all(f'SELECT id FROM {qi(t.docs)} WHERE source = %s OR id = %s', (doc['source'], doc['id']))]
+        old = [r[0] for r in self._all(f'SELECT id FROM {qi(t.docs)} WHERE source = %s OR id = %s',
+                                       (doc['source'], doc['id']))]
         for did in old: self._delete_rows(t, did)
-        self.conn.execute(f'INSERT INTO {qi(t.docs)} ({", ".join(DOC_COLS)}) VALUES ({", ".join(["%s"] * len(DOC_COLS))})', [doc.get(k) for k in DOC_COLS])
+        self.conn.execute(
+            f'INSERT INTO {qi(t.docs)} ({", ".join(DOC_COLS)}) VALUES ({", ".join(["%s"] * len(DOC_COLS))})',
+            [doc.get(k) for k in DOC_COLS])
         with self.conn.cursor() as cur:
-            cur.executemany(f'INSERT INTO {qi(t.nodes)} ({", ".join(NODE_COLS)}) VALUES ({", ".join(["%s"] * len(NODE_COLS))})',
+            cur.executemany(
+                f'INSERT INTO {qi(t.nodes)} ({", ".join(NODE_COLS)}) VALUES ({", ".join(["%s"] * len(NODE_COLS))})',
                             [[n[k] for k in NODE_COLS] for n in nodes])
         t.store._insert([{k: v for k, v in c.items() if k != 'id'} for c in chunks])
-        if emb_fn is not None and any(c.get('embedding') is not None for c in chunks): t.store.check_embedder(emb_fn, record=True)
+        if emb_fn is not None and any(c.get('embedding') is not None for c in chunks):
+            t.store.check_embedder(emb_fn, record=True)
     return bool(old)
 
 @patch
@@ -511,7 +558,8 @@ def doc_places(self:PostgresBackend, store='store', prefix=None)->list:
 def top_titles(self:PostgresBackend, store='store', prefix=None, level:int=1)->dict:
     if not (t := self._tree(store, prefix)): return {}
     out = {}
-    for did, title in self._all(f'SELECT doc_id, title FROM {qi(t.nodes)} WHERE level = %s ORDER BY doc_id, seq', (level,)):
+    for did, title in self._all(f'SELECT doc_id, title FROM {qi(t.nodes)} WHERE level = %s ORDER BY doc_id, seq',
+                                (level,)):
         out.setdefault(did, []).append(title)
     return out
 
@@ -543,7 +591,8 @@ def distribute(self:PostgresBackend, store:str='store', prefix:str=None, shards:
     "Distribute a fresh database's tables over the Citus workers by document id; returns where they went."
     if not self.citus: raise ValueError(f"{redact(self.url)} is not a Citus coordinator (no `citus` extension)")
     t = self.get_tree(store, prefix)
-    if self._one(f'SELECT count(*) FROM {qi(t.docs)}'): raise ValueError('distribute() takes a fresh database: this one holds documents')
+    if self._one(f'SELECT count(*) FROM {qi(t.docs)}'):
+        raise ValueError('distribute() takes a fresh database: this one holds documents')
     done = {r[0] for r in self._all('SELECT logicalrelid::text FROM pg_dist_partition')}
     if shards: self.conn.execute("SELECT set_config('citus.shard_count', %s, false)", (str(int(shards)),))
     if META not in done: self.conn.execute('SELECT create_reference_table(%s)', (META,))

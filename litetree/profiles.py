@@ -30,10 +30,12 @@ def _is_verse(path, head):
 BUILTIN_PROFILES = [
     Profile('pdf', ('.pdf',), lambda p, h: h.startswith(b'%PDF'), parse_pdf),
     Profile('tei', ('.tei',), _is_tei, parse_tei),
-    Profile('verse', (), lambda p, h: Path(p).suffix.lower() in ('.txt', '') and _is_verse(p, h), lambda p: parse_text(p, 'verse'), mode='verse'),
+    Profile('verse', (), lambda p, h: Path(p).suffix.lower() in ('.txt', '') and _is_verse(p, h),
+            lambda p: parse_text(p, 'verse'), mode='verse'),
     Profile('markdown', ('.md', '.markdown', '.qmd'), None, lambda p: parse_text(p, 'md')),
     Profile('rst', ('.rst',), None, parse_rst),
-    Profile('html', ('.html', '.htm', '.xhtml'), lambda p, h: h.lstrip()[:15].lower().startswith((b'<!doctype html', b'<html')), parse_html),
+    Profile('html', ('.html', '.htm', '.xhtml'),
+            lambda p, h: h.lstrip()[:15].lower().startswith((b'<!doctype html', b'<html')), parse_html),
     Profile('ipynb', ('.ipynb',), None, parse_ipynb),
     Profile('docx', ('.docx',), None, parse_docx),
     Profile('xml', ('.xml',), None, parse_tei),
@@ -69,7 +71,8 @@ def _detects(p, path, head)->bool:
         return False
 
 def _claims(p, path, head)->bool:
-    "A registered profile claims a file its `detect` accepts (among its extensions, if it names any), or by extension alone."
+    """A registered profile claims a file its `detect` accepts (among its extensions, if it names any), or by extension
+    alone."""
     ext_ok = not p.exts or Path(path).suffix.lower() in p.exts
     return ext_ok and _detects(p, path, head) if p.detect is not None else Path(path).suffix.lower() in p.exts
 
@@ -78,7 +81,8 @@ def profile_for(path, profile:str=None)->Profile:
     _load_entry_points()
     if profile:
         if p := _registered.get(profile) or next((b for b in BUILTIN_PROFILES if b.name == profile), None): return p
-        raise ValueError(f"no profile named {profile!r}: known are {sorted({*_registered, *(b.name for b in BUILTIN_PROFILES)})}")
+        raise ValueError(
+            f"no profile named {profile!r}: known are {sorted({*_registered, *(b.name for b in BUILTIN_PROFILES)})}")
     head = _head(path)
     for p in reversed(list(_registered.values())):
         if _claims(p, path, head): return p
@@ -116,8 +120,8 @@ def _word_safe(text:str, cuts:list)->list:
     "Move each cut that falls inside a word back to the start of that word, when the chunk has room."
     out, prev = [], 0
     for c in cuts:
-        if 0 < c < len(text) and (text[c - 1].isalnum() or unicodedata.category(text[c])[0] == 'M') and text[c].isalnum() or \
-           0 < c < len(text) and unicodedata.category(text[c])[0] == 'M':
+        mark = 0 < c < len(text) and unicodedata.category(text[c])[0] == 'M'
+        if mark or 0 < c < len(text) and text[c - 1].isalnum() and text[c].isalnum():
             sp = text.rfind(' ', prev, c)
             if sp > prev: c = sp + 1
         if c > prev:
@@ -128,7 +132,8 @@ def _word_safe(text:str, cuts:list)->list:
 CHUNK_WINDOW = 1 << 16   # characters the chunker is given at once: it works in tens of bytes for each one
 
 def _windows(text:str, window:int=CHUNK_WINDOW):
-    "`(start, end)` of pieces of `text` of at most `window` characters, each cut in its second half at a paragraph break, else a line break, else a space."
+    """`(start, end)` of pieces of `text` of at most `window` characters, each cut in its second half at a paragraph
+    break, else a line break, else a space."""
     start = 0
     while len(text) - start > window:
         end = start + window
@@ -142,12 +147,14 @@ def _windows(text:str, window:int=CHUNK_WINDOW):
 
 def chunk_text(text:str, size:int=CHUNK_SIZE, min_size:int=None)->list:
     """Cut `text` into `Chunk`s of about `size` characters at natural boundaries; tiny tails merged. A long text is
-    chunked a window at a time, so a 100 MB section costs what its chunks do, not what the chunker holds while it works."""
+    chunked a window at a time, so a 100 MB section costs what its chunks do, not what the chunker holds while it
+    works."""
     if not text.strip(): return []
     min_size = size // 8 if min_size is None else min_size
     cuts = [a + c.end_index for a, b in _windows(text) for c in _recursive(size)(text[a:b])][:-1]
     bounds = [0] + _word_safe(text, cuts) + [len(text)]
-    keep = [0] + [b for a, b in zip(bounds, bounds[1:-1]) if text[a:b].strip()] + [len(text)]   # a blank piece joins the one after it
+    # a blank piece joins the one after it
+    keep = [0] + [b for a, b in zip(bounds, bounds[1:-1]) if text[a:b].strip()] + [len(text)]
     chunks = [Chunk(text[a:b], a, b) for a, b in zip(keep, keep[1:]) if a < b]
     if len(chunks) > 1 and len(chunks[-1].text.strip()) < min_size:
         a, b = chunks[-2], chunks[-1]

@@ -20,7 +20,8 @@ _log = logging.getLogger(__name__)
 
 # %% ../nbs/02c_retrieve.ipynb #4b305b62
 class Retrieval:
-    "Reading by structure: tables of contents, breadcrumbs, sections read whole, and searches that answer with sections."
+    """Reading by structure: tables of contents, breadcrumbs, sections read whole, and searches that answer with
+    sections."""
 
 
 # %% ../nbs/02c_retrieve.ipynb #03cf156a
@@ -29,13 +30,15 @@ def _docs_matching(db, doc=None, store='store', prefix=None)->list:
     rows = db.doc_rows(store, prefix)
     if doc is None: return rows
     exact = [r for r in rows if r['id'] == doc]
-    return exact or [r for r in rows if str(doc).lower() in (r['title'] or '').lower() or str(doc).lower() in (r['source'] or '').lower()]
+    return exact or [r for r in rows if str(doc).lower() in (r['title'] or '').lower()
+                     or str(doc).lower() in (r['source'] or '').lower()]
 
 def _nest(rows, max_depth, summaries)->dict:
     "The node rows of one document as nested dicts, root first."
     out = {}
     for r in rows:
-        d = dict(id=r['id'], title=r['title'], level=r['level'], pages=(r['page_start'], r['page_end']), nchunks=r['nchunks'], children=[])
+        d = dict(id=r['id'], title=r['title'], level=r['level'], pages=(r['page_start'], r['page_end']),
+                 nchunks=r['nchunks'], children=[])
         if summaries: d['summary'] = r['summary']
         out[r['id']] = d
         if r['parent_id'] in out and r['level'] <= max_depth: out[r['parent_id']]['children'].append(d)
@@ -43,9 +46,12 @@ def _nest(rows, max_depth, summaries)->dict:
 
 @patch
 def _tree_rows(self:Retrieval, did:str, store:str='store', prefix:str=None, wanted=None)->list:
-    "A document's node rows, the summaries the store left out made again (`fill_summaries` in `02_tree`) where `wanted(row)`."
+    """A document's node rows, the summaries the store left out made again (`fill_summaries` in `02_tree`) where
+    `wanted(row)`."""
     rows = self.node_rows(did, store, prefix)
-    read = lambda ords: {c['ord']: (c['node_id'], c['content']) for c in self.doc_chunks(did, store, ('ord', 'node_id', 'content'), ords=ords)}
+    read = lambda ords: {c['ord']: (c['node_id'],
+                                    c['content']) for c in self.doc_chunks(
+                                        did, store, ('ord', 'node_id', 'content'), ords=ords)}
     return fill_summaries(rows, read, wanted)
 
 @patch
@@ -58,7 +64,9 @@ def toc(self:Retrieval,
     "The document tree as nested dicts: titles, page ranges, summaries. No embeddings touched."
     max_depth = check_count(max_depth, 'max_depth', 0, 1000)
     return [dict(doc_id=d['id'], title=d['title'], source=d['source'], kind=d['kind'], pages=d['pages'],
-                 tree=_nest(self._tree_rows(d['id'], store, prefix, lambda r: summaries and r['level'] <= max_depth), max_depth, summaries)) for d in _docs_matching(self, doc, store, prefix)]
+                 tree=_nest(self._tree_rows(d['id'], store, prefix, lambda r: summaries and r['level'] <= max_depth),
+                            max_depth, summaries)) for d in _docs_matching(
+                     self, doc, store, prefix)]
 
 # %% ../nbs/02c_retrieve.ipynb #8268042c
 @patch
@@ -79,9 +87,12 @@ def _crumb(by_id:dict, node_id:str, sep:str=' › ')->str:
 @patch
 def breadcrumb(self:Retrieval, node_id:str, store:str='store', prefix:str=None, sep:str=' › ')->str:
     "The path from the document down to a node: `Book › Chapter › Section`."
-    return _crumb({r['id']: r for r in self.node_rows(self._node(node_id, store, prefix)['doc_id'], store, prefix)}, node_id, sep)
+    return _crumb({r['id']: r for r in self.node_rows(self._node(node_id, store, prefix)['doc_id'], store, prefix)},
+                  node_id, sep)
 
-def _brief(r:dict)->dict: return dict(id=r['id'], title=r['title'], level=r['level'], pages=(r['page_start'], r['page_end']), summary=r['summary'])
+def _brief(r:dict)->dict:
+    return dict(id=r['id'], title=r['title'], level=r['level'], pages=(r['page_start'], r['page_end']),
+                summary=r['summary'])
 
 @patch
 def node_context(self:Retrieval, node_id:str, store:str='store', prefix:str=None)->dict:
@@ -93,7 +104,8 @@ def node_context(self:Retrieval, node_id:str, store:str='store', prefix:str=None
     n = by_id[node_id]
     return dict(node=_brief(n), breadcrumb=_crumb(by_id, node_id),
                 parent=next((_brief(r) for r in rows if r['id'] == n['parent_id']), None),
-                siblings=[_brief(r) for r in rows if r['parent_id'] == n['parent_id'] and r['id'] != node_id and n['parent_id']],
+                siblings=[_brief(r) for r in rows if r['parent_id'] == n['parent_id'] and r['id'] != node_id
+                          and n['parent_id']],
                 children=[_brief(r) for r in rows if r['parent_id'] == node_id])
 
 # %% ../nbs/02c_retrieve.ipynb #63fa1804
@@ -123,14 +135,16 @@ def read(self:Retrieval,
     for c in self.doc_chunks(n['doc_id'], store):
         nid, content = c['node_id'], c['content']
         if nid not in want: continue
-        if nid != last and nid != node_id: parts.append('\n\n' + '#' * min(by_id[nid]['level'], 6) + ' ' + by_id[nid]['title'] + '\n\n')
+        if nid != last and nid != node_id:
+            parts.append('\n\n' + '#' * min(by_id[nid]['level'], 6) + ' ' + by_id[nid]['title'] + '\n\n')
         elif nid != last and last is not None: parts.append('\n\n')
         parts.append(content)
         last = nid
     text = ''.join(parts).strip()
     end = max([by_id[i]['page_end'] for i in want] + [n['page_end']]) if children else n['page_end']
     return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=_crumb(by_id, node_id),
-                pages=(n['page_start'], end), text=_clip(text, max_chars), chars=len(text), truncated=len(text) > max_chars)
+                pages=(n['page_start'], end), text=_clip(text, max_chars), chars=len(text),
+                truncated=len(text) > max_chars)
 
 # %% ../nbs/02c_retrieve.ipynb #8c0bcc59
 _identifier = re.compile(r'\b(?:\w*_\w+|[a-z]+[A-Z]\w*|[A-Z]{2,}\d*|\w*\d\w*[A-Za-z]\w*)\b')
@@ -153,10 +167,12 @@ def merge_spans(hits,       # ranked hits carrying node_id + page
                 gap:int=1,  # merge hits at most this many pages apart
                )->list:
     "Collapse hits that are adjacent inside the same node into one span."
-    spans, of_node = [], {}   # spans: (members, their pages), the best member first; of_node: each node's spans, in the order they began
+    # spans: (members, their pages), the best member first; of_node: each node's spans, in the order they began
+    spans, of_node = [], {}
     for h in hits:
         nid, page = h.get('node_id'), h.get('page') or 0
-        near = None if nid is None else next((s for s in of_node.get(nid, ()) if any(abs(p - page) <= gap for p in s[1])), None)
+        near = (None if nid is None
+                else next((s for s in of_node.get(nid, ()) if any(abs(p - page) <= gap for p in s[1])), None))
         if near is None:
             spans.append(near := ([], []))
             if nid is not None: of_node.setdefault(nid, []).append(near)
@@ -179,7 +195,8 @@ def _span(ms:list, pages:list)->dict:
 _TREE_COLS = ['id', 'content', 'heading', 'doc_id', 'node_id', 'page', 'ord']
 
 def _as_query(emb, dtype=None):
-    if dtype is not None and isinstance(emb, (bytes, bytearray, memoryview)): return np.frombuffer(emb, dtype=np.dtype(dtype))
+    if dtype is not None and isinstance(emb, (bytes, bytearray, memoryview)):
+        return np.frombuffer(emb, dtype=np.dtype(dtype))
     return emb
 
 def _titled(heading:str, title:str|None, sep:str=' › ')->str:
@@ -193,7 +210,8 @@ def _titled(heading:str, title:str|None, sep:str=' › ')->str:
 
 @dataclass
 class SearchOptions:
-    "How chunk hits are ranked and filtered: one object, passed whole from `Index` through `sections` and `doc_search` to `Database.search`."
+    """How chunk hits are ranked and filtered: one object, passed whole from `Index` through `sections` and `doc_search`
+    to `Database.search`."""
     where:dict|str=None     # a filter on the chunks' columns: a dict of values, or SQL with `?` placeholders
     where_args:list=None    # the values of `where`'s placeholders
     weights:object=None     # (keyword, vector) RRF weights, or fn(q, fts_ids, vec_ids) -> weights; None: the embedder's
@@ -213,13 +231,15 @@ def doc_search(self:Retrieval,
                spans:bool=True,         # merge adjacent hits inside a node
                gap:int=1,               # span merge tolerance, in pages
                rerank=False,            # reorder the candidates with a cross-encoder (True) or your callable
-               within=None,             # a corpus path ('handbooks/', 'notes/2026', one document's path): search only there
+               # a corpus path ('handbooks/', 'notes/2026', one document's path): search only there
+               within=None,
                corpus_path:bool=False,  # breadcrumbs start at the corpus tree: `handbooks › Admin Guide › Backups`
                opts:SearchOptions=None, # how hits are ranked and filtered (`where`, `weights`, `widen`, ...)
               )->list:
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     limit = check_count(limit, 'limit', 1, MAX_LIMIT)
-    hits = self._tree_hits(q, _as_query(emb, dtype), limit * 2 if spans else limit, store, prefix, columns, rerank, within, opts)
+    hits = self._tree_hits(q, _as_query(emb, dtype), limit * 2 if spans else limit, store, prefix, columns, rerank,
+                           within, opts)
     return self._crumbed((merge_spans(hits, gap) if spans else hits)[:limit], store, prefix, corpus_path)
 
 @patch
@@ -262,7 +282,8 @@ def _root_titles(self:Retrieval, doc_ids:set, store:str, prefix:str=None)->dict:
 
 @patch
 def _within_where(self:Retrieval, within, store, prefix, where=None, where_args=None)->tuple:
-    "`(where, where_args)` for `Database.search`: the documents within a corpus path (None: anywhere), and the caller's own filter."
+    """`(where, where_args)` for `Database.search`: the documents within a corpus path (None: anywhere), and the
+    caller's own filter."""
     w, wa = self.within_where(within, store, prefix) if within is not None else (None, None)
     if w is None: return where, where_args
     if not where: return w, wa
@@ -318,11 +339,15 @@ def sections(self:Retrieval,
              opts:SearchOptions=None, # how the chunk hits are ranked and filtered (see `doc_search`)
             )->list:
     "Ranked *sections*, not chunks: hits grouped by node, each with a `read` handle."
-    limit, per, fanout = check_count(limit, 'limit', 1, MAX_LIMIT), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
-    if group is not None and group not in ('doc', 'folder'): raise ValueError(f"group must be 'doc' or 'folder', not {group!r}")
-    hits = self._tree_hits(q, _as_query(emb, dtype), min(limit * fanout, MAX_LIMIT), store, prefix, None, rerank, within, opts)
+    limit, per, fanout = check_count(limit, 'limit', 1,
+                                     MAX_LIMIT), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
+    if group is not None and group not in ('doc', 'folder'):
+        raise ValueError(f"group must be 'doc' or 'folder', not {group!r}")
+    hits = self._tree_hits(q, _as_query(emb, dtype), min(limit * fanout, MAX_LIMIT), store, prefix, None, rerank,
+                           within, opts)
     ranked, out = self._found_sections(hits, score, per, limit, store, prefix), []
-    self._crumbed([hs[0] for _, _, hs, _ in ranked], store, prefix, corpus_path)   # the breadcrumbs shown: each section's best hit's
+    # the breadcrumbs shown: each section's best hit's
+    self._crumbed([hs[0] for _, _, hs, _ in ranked], store, prefix, corpus_path)
     for nid, s, hs, n in ranked:
         out.append(dict(node_id=nid, doc_id=n['doc_id'], title=n['title'], breadcrumb=hs[0]['breadcrumb'], score=s,
                         pages=(n['page_start'], n['page_end']), hits=len([h for h in hits if h['node_id'] == nid]),
@@ -336,7 +361,9 @@ def group_sections(secs:list, places:list, by:str='doc')->list:
     for s in secs:
         p = at.get(s['doc_id'], {'path': s['doc_id'], 'title': s['doc_id'], 'folder': ()})
         key = p['path'] if by == 'doc' else '/'.join(p['folder']) + '/'
-        g = groups.setdefault(key, dict(path=key, title=p['title'] if by == 'doc' else (key if key != '/' else '(top)'), hits=0, sections=[]))
+        g = groups.setdefault(key,
+                              dict(path=key, title=p['title'] if by == 'doc' else (key if key != '/' else '(top)'),
+                                   hits=0, sections=[]))
         g['hits'] += s['hits']
         g['sections'].append(s)
     return list(groups.values())
@@ -363,24 +390,31 @@ def context(self:Retrieval,
             opts:SearchOptions=None, # how the chunk hits are ranked and filtered (see `doc_search`)
            )->dict:
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
-    sections, per, fanout = check_count(sections, 'sections', 1, 1000), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
+    sections, per, fanout = check_count(sections, 'sections', 1,
+                                        1000), check_count(per, 'per', 1, 100), check_count(fanout, 'fanout', 1, 100)
     related, max_read = check_count(related, 'related', 0, 1000), check_count(max_read, 'max_read', 1, 10_000_000)
-    hits = self.doc_search(q, emb, dtype, limit=min(sections * fanout, MAX_LIMIT), store=store, prefix=prefix, spans=False, rerank=rerank,
+    hits = self.doc_search(q, emb, dtype, limit=min(sections * fanout, MAX_LIMIT), store=store, prefix=prefix,
+                           spans=False, rerank=rerank,
                            within=within, corpus_path=corpus_path, opts=opts)
     ranked = self._found_sections(hits, score, per, sections, store, prefix)
     ops, out = [nid for nid, *_ in ranked], []
     for nid, s, hs, _ in ranked:
         r = self.read(nid, store, prefix, max_chars=max_read)
-        sec = dict(node_id=nid, doc_id=r['doc_id'], title=r['title'], breadcrumb=r['breadcrumb'], pages=r['pages'], score=s, text=r['text'],
+        sec = dict(node_id=nid, doc_id=r['doc_id'], title=r['title'], breadcrumb=r['breadcrumb'], pages=r['pages'],
+                   score=s, text=r['text'],
                    truncated=r['truncated'], snippets=[h['content'] for h in hs])
-        if tree_ctx: sec['context'] = {k: v for k, v in self.node_context(nid, store, prefix).items() if k in ('parent', 'siblings', 'children')}
+        if tree_ctx:
+            sec['context'] = {k: v for k, v in self.node_context(nid, store, prefix).items()
+                              if k in ('parent', 'siblings', 'children')}
         out.append(sec)
     rel = []
     if vector:
         for h in sorted((h for h in hits if h.get('_vec_rank') is not None), key=lambda h: h['_vec_rank']):
             if h['node_id'] not in ops and h['node_id'] not in [x['node_id'] for x in rel]:
-                if (n := self.node_row(h['node_id'], store, prefix)) is None: continue   # its section is gone: see `_found_sections`
-                rel.append(dict(node_id=h['node_id'], title=n['title'], breadcrumb=h['breadcrumb'], pages=(n['page_start'], n['page_end'])))
+                # its section is gone: see `_found_sections`
+                if (n := self.node_row(h['node_id'], store, prefix)) is None: continue
+                rel.append(dict(node_id=h['node_id'], title=n['title'], breadcrumb=h['breadcrumb'],
+                                pages=(n['page_start'], n['page_end'])))
     rel = rel[:related]
     if corpus_path: self._corpus_crumbs(out, store, prefix)   # the related ones have theirs from doc_search
     prompt = '\n\n'.join(f"## {s['breadcrumb']} (pages {s['pages'][0]}–{s['pages'][1]})\n\n{s['text']}" for s in out)

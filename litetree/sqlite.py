@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 import apsw, apswutils
 from fastcore.basics import patch
-from .core import DEFAULT_DTYPE, Database, DatabaseDamaged, DatabaseLocked, HEADING_WEIGHT, META, _check_store_name, _col_type, _np_dtype, _pid_alive, qi
+from .core import (DEFAULT_DTYPE, Database, DatabaseDamaged, DatabaseLocked, HEADING_WEIGHT, META,
+                           _check_store_name, _col_type, _np_dtype, _pid_alive, qi)
 from .ann import AnnIndex, GRAPH_DTYPE, _stale_tmp
 from .keywords import cache_problem, cache_unproven
 from .store import ChunkStore, _VLOG_COLS, _fts_restore, _fts_trigger_ddl, _store_ddl
@@ -58,9 +59,9 @@ def _connect(path, busy_ms:int, readonly:bool)->apsw.Connection:
 PAGE_SIZE = 8192   # bytes a page of a new file: see above
 
 def _use_wal(conn, busy_ms:int):
-    """Give a new file `PAGE_SIZE` pages and incremental auto-vacuum, and switch it to WAL (which fixes its page size). Two processes creating one
-    file at once race for this switch, which takes no busy handler: retry. The page size of a file that already has
-    pages stays as it is."""
+    """Give a new file `PAGE_SIZE` pages and incremental auto-vacuum, and switch it to WAL (which fixes its page size).
+    Two processes creating one file at once race for this switch, which takes no busy handler: retry. The page size of
+    a file that already has pages stays as it is."""
     deadline = time.monotonic() + busy_ms / 1000
     while True:
         try:
@@ -70,13 +71,17 @@ def _use_wal(conn, busy_ms:int):
                 conn.execute('PRAGMA journal_mode=WAL')
             return
         except apsw.BusyError:
-            if time.monotonic() > deadline: raise DatabaseLocked(f'{conn.filename} stayed locked for {busy_ms / 1000:g} s while it was being created')
+            if time.monotonic() > deadline:
+                raise DatabaseLocked(
+                    f'{conn.filename} stayed locked for {busy_ms / 1000:g} s while it was being created')
             time.sleep(0.02)
 
 # %% ../nbs/00d_sqlite.ipynb #9eafa022
 def _damaged(path, detail:str, advice:str=None)->DatabaseDamaged:
-    e = DatabaseDamaged(f"{path} is damaged ({detail}). litetree writes nothing to it. " + (advice or "Restore it from a backup; "
-                        f"`litetree check --db {path}` says which parts can be repaired, or add the documents again into a new file"))
+    e = DatabaseDamaged(f"{path} is damaged ({detail}). litetree writes nothing to it. "
+                        + (advice or "Restore it from a backup; "
+                        f"`litetree check --db {path}` says which parts can be repaired, or add the "
+                        f"documents again into a new file"))
     e.detail = detail   # what SQLite found, for a message that has already given the advice
     return e
 
@@ -89,20 +94,24 @@ def _check_header(conn, path):
 
 # %% ../nbs/00d_sqlite.ipynb #ba4ee13f
 class SQLiteBackend(Database, apswutils.Database):
-    "The SQLite file: its connection, locks, stores and checks. With `SQLiteDocuments` (`00e_documents`) and its `ChunkStore`s it runs every SQL statement litetree runs on SQLite."
+    """The SQLite file: its connection, locks, stores and checks. With `SQLiteDocuments` (`00e_documents`) and its
+    `ChunkStore`s it runs every SQL statement litetree runs on SQLite."""
     checks = {}       # checks a later module adds to `check`, by name: (db, store, repair) -> (problems, repaired)
     def __init__(self, path=None, busy_ms:int=10_000, readonly:bool=None):
         self.path = None if path is None or str(path) == ':memory:' else Path(path)
         self.readonly = bool(readonly) if readonly is not None else (self.path is not None and not _writable(self.path))
-        if self.readonly and self.path is not None: _log.info('litetree: %s is read-only: searching works, the HNSW index stays in memory', self.path)
+        if self.readonly and self.path is not None:
+            _log.info('litetree: %s is read-only: searching works, the HNSW index stays in memory', self.path)
         conn = _connect(self.path, busy_ms, self.readonly)
         _check_header(conn, self.path)   # reading the header rolls back what a writer killed mid-transaction left
-        new = self.path is not None and (not self.path.exists() or self.path.stat().st_size == 0)   # empty, after any rollback
+        # empty, after any rollback
+        new = self.path is not None and (not self.path.exists() or self.path.stat().st_size == 0)
         apswutils.Database.__init__(self, conn)
         self.busy_ms, self._stores, self._trees, self._wrote, self._verified = busy_ms, {}, {}, False, False
         if new and not self.readonly:   # only a file we create: another program's database keeps its journal
             _use_wal(self.conn, busy_ms)
-            if (note := self._damage_note()) and note.is_file() and not note.is_symlink(): note.unlink()   # an older file's, under this name
+            # an older file's, under this name
+            if (note := self._damage_note()) and note.is_file() and not note.is_symlink(): note.unlink()
         if self.path is not None and not self.readonly: self.conn.execute('PRAGMA synchronous=NORMAL')
 
     def __repr__(self): return f"SQLiteDatabase({self.location!r}{', readonly' if self.readonly else ''})"
@@ -114,7 +123,8 @@ class SQLiteBackend(Database, apswutils.Database):
 def _writer_note(self:SQLiteBackend)->Path|None: return Path(f'{self.path}-writer') if self.path else None
 
 def _write_note(note:Path, o:dict):
-    "Write the note through a new file renamed over the old path: a symlink or FIFO planted there is replaced, never followed."
+    """Write the note through a new file renamed over the old path: a symlink or FIFO planted there is replaced, never
+    followed."""
     tmp = note.with_name(f'{note.name}.{os.getpid()}')
     try:
         tmp.write_text(json.dumps(o))
@@ -129,12 +139,16 @@ def _lock_message(self:SQLiteBackend, what:str)->str:
     who = 'another process'
     try:
         note = self._writer_note()
-        if note.is_symlink() or not note.is_file(): raise OSError('not a note litetree wrote')   # never read a FIFO or a link
+        # never read a FIFO or a link
+        if note.is_symlink() or not note.is_file(): raise OSError('not a note litetree wrote')
         o = json.loads(note.read_text())
         if _pid_alive(o['pid']):   # a note left by a killed writer names nobody
-            who = f"another process (pid {o['pid']}, writing {o['what'] or 'to it'} for {time.time() - o['since']:.0f} s)"
+            who = (f"another process (pid {o['pid']}, writing {o['what'] or 'to it'} for "
+                   f"{time.time() - o['since']:.0f} s)")
     except (OSError, ValueError, KeyError, TypeError, AttributeError): pass
-    return (f"{self.path} is locked: {who} holds its write lock, and {what or 'this write'} waited {self.busy_ms / 1000:g} s "
+    return (
+        f"{self.path} is locked: {who} holds its write lock, and {what or 'this write'} "
+        f"waited {self.busy_ms / 1000:g} s "
             f"for it. Try again when it has finished, or wait longer (busy_ms=, or --wait on the command line)")
 
 @patch
@@ -148,10 +162,12 @@ def verify(self:SQLiteBackend)->list:
 def _before_first_write(self:SQLiteBackend):
     "Once per connection, before its first write: never write into a damaged file."
     if self._verified or self.path is None: return
-    if bad := self.verify(): raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if _mendable(bad) else None)
+    if bad := self.verify():
+        raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if _mendable(bad) else None)
     if found := _found_damage(self):
         problems, mendable = found
-        raise _damaged(self.path, 'litetree check found: ' + '; '.join(problems), _mend_advice(self.path) if mendable else None)
+        raise _damaged(self.path, 'litetree check found: ' + '; '.join(problems),
+                       _mend_advice(self.path) if mendable else None)
     self._verified = True
 
 def _mend_advice(path)->str: return f'`litetree check --repair --db {path}` rebuilds what is damaged from the rows'
@@ -173,7 +189,9 @@ def _found_damage(db)->tuple|None:
 
 def _still_damaged(db, table:str|None)->bool:
     "Does SQLite's integrity check still find damage in `table` (None: the whole file)? A table gone holds none."
-    try: return [r[0] for r in db.execute(f'PRAGMA integrity_check({qi(table)})' if table else 'PRAGMA integrity_check(1)')] != ['ok']
+    try:
+        return [r[0] for r in db.execute(f'PRAGMA integrity_check({qi(table)})' if table
+                                         else 'PRAGMA integrity_check(1)')] != ['ok']
     except (apsw.CorruptError, apsw.NotADBError): return True
     except apsw.SQLError: return False
 
@@ -181,7 +199,9 @@ def _still_damaged(db, table:str|None)->bool:
 @contextmanager
 def writing(self:SQLiteBackend, what:str=''):
     "A write transaction, taken at once (`BEGIN IMMEDIATE`); `what` names the work in the note other writers see."
-    if self.readonly: raise PermissionError(f"{self.path} is open read-only: {what or 'writing'} needs a writable database file and folder")
+    if self.readonly:
+        raise PermissionError(
+            f"{self.path} is open read-only: {what or 'writing'} needs a writable database file and folder")
     if self.conn.in_transaction:
         yield
         return
@@ -218,7 +238,8 @@ def _set_meta(self:SQLiteBackend, store:str, key:str, value, replace:bool=True):
 class _Tables:
     "Attribute access to a database's tables: `db.t.store`."
     def __init__(self, db): self.db = db
-    def __getattr__(self, name): return self.db.table(name) if not name.startswith('__') else super().__getattribute__(name)
+    def __getattr__(self, name):
+        return self.db.table(name) if not name.startswith('__') else super().__getattribute__(name)
     def __getitem__(self, name): return self.db.table(name)
     def __dir__(self): return self.db.table_names()
 
@@ -234,27 +255,34 @@ def table(self:SQLiteBackend, name:str, **kw):
 @patch
 def get_store(self:SQLiteBackend,
               name:str='store',  # table name; also names `<name>_fts`, `<name>_vlog` and the index file
-              ann:bool=None,     # keep an HNSW index for vector search (else exact search over SQLite); None: as opened before, else True
+              # keep an HNSW index for vector search (else exact search over SQLite); None: as opened before, else True
+              ann:bool=None,
               dtype:str=None,    # 'int8' (`DEFAULT_DTYPE`, for a new store), 'float16' or 'float32'; fixed at creation
               **cols,            # extra typed columns for `where=` filters, e.g. doc_id=str, page=int
              )->ChunkStore:
     "Open a chunk store, creating it (or the columns it lacks) when missing."
     _check_store_name(name)
     st = self._stores.get(name)
-    if ann is None: ann = st['ann'] if st else True   # a store opened without a graph keeps none when it is opened again
-    if st is None or dtype or st['ann'] != ann or not set(cols) <= set(st['cols']): _setup_store(self, name, ann, dtype, cols)
+    # a store opened without a graph keeps none when it is opened again
+    if ann is None: ann = st['ann'] if st else True
+    if st is None or dtype or st['ann'] != ann or not set(cols) <= set(st['cols']):
+        _setup_store(self, name, ann, dtype, cols)
     return ChunkStore(self, name)
 
 # %% ../nbs/00d_sqlite.ipynb #6bec49cc
 def _setup_store(db, name, ann, dtype, cols):
     meta = db.store_meta(name)
     if dtype and meta.get('dtype', dtype) != dtype:
-        raise ValueError(f"store {name!r} holds {meta['dtype']} vectors; it was asked for {dtype}: open it without dtype=")
+        raise ValueError(
+            f"store {name!r} holds {meta['dtype']} vectors; it was asked for {dtype}: open it without dtype=")
     dtype = meta.get('dtype') or dtype or DEFAULT_DTYPE
     have = {c.name for c in db[name].columns}
     if not _store_complete(db, name, meta) or not set(cols) <= have:
-        if db.readonly: raise ValueError(f"{db.path} is open read-only and has no complete store {name!r} with columns {sorted(cols)}")
-        with db.writing(f'creating store {name!r}'): _create_store(db, name, dtype, {k: _col_type(k, t) for k, t in cols.items()})
+        if db.readonly:
+            raise ValueError(
+                f"{db.path} is open read-only and has no complete store {name!r} with columns {sorted(cols)}")
+        with db.writing(f'creating store {name!r}'):
+            _create_store(db, name, dtype, {k: _col_type(k, t) for k, t in cols.items()})
     if name not in db._stores and not db.readonly and str(db.store_meta(name).get('fts_triggers', 1)) == '0':
         _log.warning('litetree: store %r was left in the middle of a bulk load; rebuilding its FTS index', name)
         _fts_restore(db, name)
@@ -278,14 +306,16 @@ def _store_complete(db, name, meta)->bool:
     return have == want and 'generation' in meta
 
 def _create_store(db, name, dtype, extra):
-    db.execute(f'CREATE TABLE IF NOT EXISTS {META} (store TEXT NOT NULL, key TEXT NOT NULL, value, PRIMARY KEY (store, key))')
+    db.execute(
+        f'CREATE TABLE IF NOT EXISTS {META} (store TEXT NOT NULL, key TEXT NOT NULL, value, PRIMARY KEY (store, key))')
     db.execute(f"CREATE TABLE IF NOT EXISTS {qi(name)} (id INTEGER PRIMARY KEY, content TEXT NOT NULL DEFAULT '', "
                'embedding BLOB, metadata TEXT, heading TEXT)')
     have = {c.name for c in db[name].columns}
     for k, t in extra.items():
         if k not in have: db.execute(f'ALTER TABLE {qi(name)} ADD COLUMN {qi(k)} {t}')
     new_fts = name + '_fts' not in db.table_names()
-    if 'generation' not in db.store_meta(name): db._set_meta(name, 'graph', GRAPH_DTYPE)   # new stores only: older files keep theirs
+    # new stores only: older files keep theirs
+    if 'generation' not in db.store_meta(name): db._set_meta(name, 'graph', GRAPH_DTYPE)
     db._set_meta(name, 'dtype', dtype, replace=False)
     db._set_meta(name, 'generation', uuid.uuid4().hex, replace=False)
     db.executescript(_store_ddl(name, _np_dtype(dtype).itemsize))
@@ -312,7 +342,8 @@ def _upgrade_logs(db:SQLiteBackend):
             db.execute('DROP TABLE temp._lt_keep')
             db.execute('DELETE FROM sqlite_sequence WHERE name=?', (L,))
             if end: db.execute('INSERT INTO sqlite_sequence(name, seq) VALUES (?,?)', (L, end[0]))
-            itemsize = _np_dtype(db.execute(f"SELECT value FROM {META} WHERE store=? AND key='dtype'", (s,)).fetchone()[0]).itemsize
+            itemsize = _np_dtype(db.execute(f"SELECT value FROM {META} WHERE store=? AND key='dtype'",
+                                            (s,)).fetchone()[0]).itemsize
             db.executescript(_store_ddl(s, itemsize))
     db._logs_upgraded = True
 
@@ -335,12 +366,14 @@ def close(self:SQLiteBackend):
 @patch
 def _pack(self:SQLiteBackend, *tables):
     """Rewrite the indexes of `tables` in key order and give the file's free pages back (where `auto_vacuum` lets
-    it). The rows are already written: a failure (an index on a function this connection lacks) is logged, not raised."""
+    it). The rows are already written: a failure (an index on a function this connection lacks) is logged, not
+    raised."""
     try:
         with self.writing('packing the file'):
             for t in tables: self.execute(f'REINDEX {qi(t)}')
             self.execute('PRAGMA incremental_vacuum').fetchall()   # each step frees a page
-    except apsw.SQLError as e: _log.warning('litetree: %s was not packed (%s); what it holds is as written', self.path, e)
+    except apsw.SQLError as e:
+        _log.warning('litetree: %s was not packed (%s); what it holds is as written', self.path, e)
 
 # %% ../nbs/00d_sqlite.ipynb #cb181ff2
 def _fts_problem(db, store:str)->str|None:
@@ -365,11 +398,13 @@ def _store_names(db)->list:
     if not db.execute('SELECT 1 FROM sqlite_master WHERE name=?', (META,)).fetchone(): return []
     return [r[0] for r in db.execute(f"SELECT DISTINCT store FROM {META} WHERE key='generation' ORDER BY store")]
 
-_INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in) index (\S+)')   # not "non-unique entry": the rows break a UNIQUE
+# not "non-unique entry": the rows break a UNIQUE
+_INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in) index (\S+)')
 _FTS_DAMAGE = re.compile(r'fts5.*?table "?(?:\w+\.)?(\w+)_fts\b', re.I)
 
 def _mendable(lines:list)->bool:
-    "Is every line of SQLite's integrity check damage to an index (SQLite's or FTS5's), which can be rebuilt from the rows?"
+    """Is every line of SQLite's integrity check damage to an index (SQLite's or FTS5's), which can be rebuilt from the
+    rows?"""
     return all(_INDEX_DAMAGE.search(b) or _FTS_DAMAGE.search(b) for b in lines)
 
 def _file_damage(db)->tuple:
@@ -386,11 +421,14 @@ def _file_damage(db)->tuple:
 
 def _index_damage(indexes:set, fts:set)->list:
     "What `check` says of damaged SQLite indexes and stores' FTS indexes."
-    return [f'SQLite: index {i} does not match its table' for i in sorted(indexes)] + [f'store {s!r}: the keyword index is damaged (SQLite found it)' for s in sorted(fts)]
+    return ([f'SQLite: index {i} does not match its table' for i in sorted(indexes)]
+            + [f'store {s!r}: the keyword index is damaged (SQLite found it)' for s in sorted(fts)])
 
 def _damaged_tables(db, indexes:set, fts:set)->list:
     "The tables whose integrity a write waits for: those of the damaged indexes, and the damaged FTS tables."
-    return sorted({r[0] for i in indexes for r in db.execute('SELECT tbl_name FROM sqlite_master WHERE name=?', (i,))} | {s + '_fts' for s in fts})
+    return sorted({r[0] for i in indexes
+                   for r in db.execute('SELECT tbl_name FROM sqlite_master WHERE name=?', (i,))} | {s + '_fts'
+                           for s in fts})
 
 def _mend_indexes(db, indexes:set, fts:set)->tuple:
     "`(repaired, problems left)`: damaged SQLite and FTS indexes rebuilt from their rows."
@@ -399,7 +437,9 @@ def _mend_indexes(db, indexes:set, fts:set)->tuple:
         try:
             with db.writing(f'rebuilding index {i}'): db.execute(f'REINDEX {qi(i)}')
             repaired.append(f'index {i} rebuilt')
-        except apsw.Error as e: left.append(f'SQLite: index {i} could not be rebuilt ({type(e).__name__}: {e}): restore {db.path} from a backup')
+        except apsw.Error as e:
+            left.append(
+                f'SQLite: index {i} could not be rebuilt ({type(e).__name__}: {e}): restore {db.path} from a backup')
     for s in sorted(fts):
         _fts_restore(db, s)
         repaired.append(f'store {s!r}: keyword index rebuilt')
@@ -409,23 +449,28 @@ def _check_keywords(db, s:str, repair:bool, damaged:set, busy:bool)->tuple:
     """`(problems, repaired, notes)` of a store's FTS index and keyword cache. An FTS index SQLite found `damaged` is
     not looked at again, unless `repair` has just rebuilt it. `busy`: another process holds the write lock."""
     if db.readonly: return [], [], [f'store {s!r}: keyword index not checked (the file is open read-only)']
-    if db.conn.in_transaction or busy: return [], [], [f'store {s!r}: keyword index not checked (another process is writing)']
+    if db.conn.in_transaction or busy:
+        return [], [], [f'store {s!r}: keyword index not checked (another process is writing)']
     if s in damaged and not repair: return [], [], []
     if (why := _fts_problem(db, s)):
         if repair: _fts_restore(db, s)
-        return [f'store {s!r}: the keyword index does not match the rows ({why})'], [f'store {s!r}: keyword index rebuilt'] if repair else [], []
+        found = f'store {s!r}: the keyword index does not match the rows ({why})'
+        return [found], [f'store {s!r}: keyword index rebuilt'] if repair else [], []
     if (why := cache_problem(db.get_store(s))):
         done = repair and db.get_store(s).cache_keywords(least=0)
-        return [f'store {s!r}: the keyword cache cannot be trusted ({why})'], [f'store {s!r}: keyword cache rebuilt' if done else f'store {s!r}: keyword cache removed (FTS5 ranks alone)'] if repair else [], []
+        done_now = f'store {s!r}: ' + ('keyword cache rebuilt' if done else 'keyword cache removed (FTS5 ranks alone)')
+        return [f'store {s!r}: the keyword cache cannot be trusted ({why})'], [done_now] if repair else [], []
     if cache_unproven(db.get_store(s)):
         if repair:
             db.get_store(s).cache_keywords(least=0)
             return [], [f'store {s!r}: keyword cache rewritten with checksums'], []
-        return [], [], [f'store {s!r}: the keyword cache was written by an older litetree, without checksums, and is not used (FTS5 ranks) until it is rewritten: check --repair does that']
+        return [], [], [f'store {s!r}: the keyword cache was written by an older litetree, without checksums, and is '
+                        f'not used (FTS5 ranks) until it is rewritten: check --repair does that']
     return [], [], []
 
 def _check_graph(db, s:str, repair:bool)->tuple:
-    "`(problems, repaired, notes)` of a store's HNSW graph: its file, and the vectors it holds against SQLite's; rebuilt when `repair`."
+    """`(problems, repaired, notes)` of a store's HNSW graph: its file, and the vectors it holds against SQLite's;
+    rebuilt when `repair`."""
     graph, repaired, notes, meta = [], [], [], db.store_meta(s)
     ix = AnnIndex(db, s, clean=False)
     ix.writes_file, ix.read_budget, ix.verify = False, None, True
@@ -434,11 +479,16 @@ def _check_graph(db, s:str, repair:bool)->tuple:
             if repair:
                 t.unlink(missing_ok=True)
                 repaired.append(f'{t.name} removed')
-            else: notes.append(f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
+            else:
+                notes.append(
+                    f'{t.name}: left by a save that did not finish (the next write, or check --repair, removes it)')
         if ix.path.exists() or ix.path.is_symlink():
             try: ix._read_ann_file(meta, verify=True)
             except ValueError as e: graph.append(f'store {s!r}: HNSW file {ix.path.name} cannot be trusted ({e})')
-        elif meta.get('ann_file'): graph.append(f'store {s!r}: HNSW file {ix.path.name} is missing (each open rebuilds the graph from every stored vector until it is saved again)')
+        elif meta.get('ann_file'):
+            graph.append(
+                f'store {s!r}: HNSW file {ix.path.name} is missing (each open rebuilds the graph from every stored '
+                f'vector until it is saved again)')
     with _quiet_log(): ix.sync()
     if (why := ix._agrees()): graph.append(f'store {s!r}: the HNSW index does not match SQLite: {why}')
     if repair and graph and not db.readonly:
@@ -450,17 +500,22 @@ def _check_graph(db, s:str, repair:bool)->tuple:
 
 @patch
 def check(self:SQLiteBackend,
-          repair:bool=False,   # rebuild what can be rebuilt from the rows: SQLite and FTS indexes, keyword caches, HNSW files; remove leftovers
+          # rebuild what can be rebuilt from the rows: SQLite and FTS indexes, keyword caches, HNSW files; remove
+          # leftovers
+          repair:bool=False,
          )->dict:
     """Check the file, its SQLite indexes, every store's FTS index, keyword cache and HNSW file: `{ok, problems,
     repaired, notes, repairable}` (`ok`: sound now, after any repair; `repairable`: `repair` would mend every problem).
-    Damage SQLite finds is noted beside the file, and writes are refused until a check finds none (`_before_first_write`)."""
+    Damage SQLite finds is noted beside the file, and writes are refused until a check finds none
+    (`_before_first_write`)."""
     notes, kept = [], {s: dict(st) for s, st in self._stores.items()}
     indexes, fts, rows = _file_damage(self)
     problems, repaired = [f'SQLite: {b}' for b in rows] or _index_damage(indexes, fts), []
     self._note_damage(problems, not rows, None if rows else _damaged_tables(self, indexes, fts))
     if rows:
-        problems.append(f'the rows themselves are damaged: restore {self.path} from a backup, or add the documents again into a new file')
+        problems.append(
+            f'the rows themselves are damaged: restore {self.path} from a backup, or add the '
+            f'documents again into a new file')
         return dict(ok=False, problems=problems, repaired=[], notes=notes, repairable=False)
     repair, left = repair and not self.readonly, []
     if repair:
@@ -469,7 +524,8 @@ def check(self:SQLiteBackend,
         problems += left
     for s in _store_names(self):
         busy = self._locked()
-        for found in (_check_keywords(self, s, repair, fts, busy), self._more_checks(s, repair, busy), _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
+        for found in (_check_keywords(self, s, repair, fts, busy), self._more_checks(s, repair, busy),
+                      _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
             for into, got in zip((problems, repaired, notes), found): into += got
         _as_before(self, s, kept.get(s))
     ok = not problems or (bool(repaired) and self.check()['ok'])
@@ -477,7 +533,8 @@ def check(self:SQLiteBackend,
 
 @patch
 def _more_checks(self:SQLiteBackend, s:str, repair:bool, busy:bool)->tuple:
-    "`(problems, repaired, notes)` of the checks later modules add (`checks`), on a file no one else is writing (not `busy`)."
+    """`(problems, repaired, notes)` of the checks later modules add (`checks`), on a file no one else is writing (not
+    `busy`)."""
     if self.readonly or busy: return [], [], []
     problems, repaired = [], []
     for more in self.checks.values():

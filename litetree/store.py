@@ -12,7 +12,8 @@ import json, logging
 import numpy as np
 import apsw, apswutils
 from fastcore.basics import patch
-from .core import Store, DECLARABLE, MAX_LIMIT, META, TOKENIZE, _EARLIER_DECLARATIONS, _as_record, _np_dtype, _where_sql, check_count, embed_text, embedder_id, fts_query, qi, to_blobs, to_vector
+from .core import (Store, DECLARABLE, MAX_LIMIT, META, TOKENIZE, _EARLIER_DECLARATIONS, _as_record, _np_dtype,
+                           _where_sql, check_count, embed_text, embedder_id, fts_query, qi, to_blobs, to_vector)
 from .ann import SMALL_RESCORE, _by_distance, _cosine_dist, _vectors
 from .keywords import _bm25_config, _cached_ids, _store, write_cache, rows_behind
 
@@ -29,11 +30,13 @@ def _store_ddl(s:str, itemsize:int)->str:
            f"OR length(new.embedding) != coalesce({nbytes}, length(new.embedding))")
     msg = "'litetree: embedding size does not match the store: use the embedder and dtype the store was built with'"
     return f"""
-CREATE VIRTUAL TABLE IF NOT EXISTS {F} USING fts5(content, heading, content={S}, content_rowid='id', tokenize="{TOKENIZE}");
+CREATE VIRTUAL TABLE IF NOT EXISTS {F} USING fts5(content, heading, content={S}, content_rowid='id',
+  tokenize="{TOKENIZE}");
 CREATE TABLE IF NOT EXISTS {L} ({_VLOG_COLS});
 CREATE TRIGGER IF NOT EXISTS {qi(s+'_emb_bi')} BEFORE INSERT ON {S} WHEN new.embedding IS NOT NULL AND ({bad})
 BEGIN SELECT RAISE(ABORT, {msg}); END;
-CREATE TRIGGER IF NOT EXISTS {qi(s+'_emb_bu')} BEFORE UPDATE OF embedding ON {S} WHEN new.embedding IS NOT NULL AND ({bad})
+CREATE TRIGGER IF NOT EXISTS {qi(s+'_emb_bu')} BEFORE UPDATE OF embedding ON {S}
+  WHEN new.embedding IS NOT NULL AND ({bad})
 BEGIN SELECT RAISE(ABORT, {msg}); END;
 CREATE TRIGGER IF NOT EXISTS {qi(s+'_vec_ai')} AFTER INSERT ON {S} WHEN new.embedding IS NOT NULL BEGIN
   INSERT OR IGNORE INTO {META}(store, key, value) VALUES ('{s}', 'nbytes', length(new.embedding));
@@ -42,7 +45,8 @@ CREATE TRIGGER IF NOT EXISTS {qi(s+'_vec_ad')} AFTER DELETE ON {S} WHEN old.embe
   INSERT INTO {L}(id) VALUES (old.id); END;
 CREATE TRIGGER IF NOT EXISTS {qi(s+'_vec_au')} AFTER UPDATE OF embedding, id ON {S}
   WHEN old.embedding IS NOT new.embedding OR old.id != new.id BEGIN
-  INSERT OR IGNORE INTO {META}(store, key, value) SELECT '{s}', 'nbytes', length(new.embedding) WHERE new.embedding IS NOT NULL;
+  INSERT OR IGNORE INTO {META}(store, key, value)
+    SELECT '{s}', 'nbytes', length(new.embedding) WHERE new.embedding IS NOT NULL;
   INSERT INTO {L}(id) SELECT old.id WHERE old.id != new.id;
   INSERT INTO {L}(id) VALUES (new.id); END;
 """
@@ -92,8 +96,10 @@ def declared(self:ChunkStore, key:str, default=None):
     st = _store(self)
     if 'declared' not in st:
         m = self.db.store_meta(self.name)
-        d = {**_EARLIER_DECLARATIONS.get(m.get('embedder'), {}), **{k: m[k] for k in ('embedder', *DECLARABLE) if k in m}}
-        if 'embedder' not in d: return default if key != 'embedder' else None   # nothing recorded yet: ask again next time
+        d = {**_EARLIER_DECLARATIONS.get(m.get('embedder'), {}),
+             **{k: m[k] for k in ('embedder', *DECLARABLE) if k in m}}
+        # nothing recorded yet: ask again next time
+        if 'embedder' not in d: return default if key != 'embedder' else None
         st['declared'] = d
     return st['declared'].get(key, default)
 
@@ -137,7 +143,8 @@ def add(self:ChunkStore,
     cols = set(self.colnames)
     for r in recs:
         if unknown := set(r) - cols:
-            raise ValueError(f"store {self.name!r} has no column {sorted(unknown)}: add it with get_store({sorted(unknown)[0]}=str)")
+            raise ValueError(
+                f"store {self.name!r} has no column {sorted(unknown)}: add it with get_store({sorted(unknown)[0]}=str)")
     with self.db.writing(f'{len(recs)} chunks'):
         self._write(recs, replace)
         if emb_fn is not None and recs: self.check_embedder(emb_fn, record=True)
@@ -154,10 +161,12 @@ def _insert_dicts(db, table:str, rows:list, verb:str='INSERT'):
     for r in rows: groups.setdefault(tuple(r), []).append(r)
     for ks, rs in groups.items():
         sql = f'{verb} INTO {qi(table)} ({", ".join(map(qi, ks))}) VALUES ({", ".join("?" * len(ks))})'
-        db.conn.executemany(sql, [[v if type(v) in _PLAIN else _sql_value(v) for v in map(r.__getitem__, ks)] for r in rs])
+        db.conn.executemany(sql,
+                            [[v if type(v) in _PLAIN else _sql_value(v) for v in map(r.__getitem__, ks)] for r in rs])
 
 def _sql_value(v):
-    "A value as SQLite should hold it: a numpy number as the Python number (apsw would bind its bytes as a blob), others as apswutils does."
+    """A value as SQLite should hold it: a numpy number as the Python number (apsw would bind its bytes as a blob),
+    others as apswutils does."""
     return v.item() if isinstance(v, np.generic) else apswutils.db.jsonify_if_needed(v)
 
 @patch
@@ -181,14 +190,16 @@ def _passing(self:ChunkStore, ids, where, where_args)->set:
     step = max(1, self.db.conn.limit(apsw.SQLITE_LIMIT_VARIABLE_NUMBER, -1) - len(params))
     for i in range(0, len(ids), step):
         part = ids[i:i + step]
-        out.update(r[0] for r in self.db.execute(f'SELECT id FROM {qi(self.name)} WHERE id IN ({",".join("?" * len(part))}) AND {w}', [*part, *params]))
+        out.update(r[0] for r in self.db.execute(
+            f'SELECT id FROM {qi(self.name)} WHERE id IN ({",".join("?" * len(part))}) AND {w}', [*part, *params]))
     return out
 
 @patch
 def check_where(self:ChunkStore, where):
     if isinstance(where, dict):
         cols = set(self.colnames)
-        if bad := [k for k in where if k not in cols]: raise ValueError(f"store {self.name!r} has no column {bad}: its columns are {sorted(cols)}")
+        if bad := [k for k in where if k not in cols]:
+            raise ValueError(f"store {self.name!r} has no column {bad}: its columns are {sorted(cols)}")
 
 @patch
 def _columns(self:ChunkStore, columns=None)->list:
@@ -217,7 +228,9 @@ def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)
     "`[(id, bm25)]`, best first, for an FTS5 expression."
     if not match: return []
     S, F, R = qi(self.name), qi(self.name + '_fts'), self._rank_sql()
-    if not where: return self.db.conn.execute(f'SELECT rowid, {R} AS _bm25 FROM {F} WHERE {F} MATCH ? ORDER BY _bm25 LIMIT ?', (match, limit)).fetchall()
+    if not where:
+        return self.db.conn.execute(f'SELECT rowid, {R} AS _bm25 FROM {F} WHERE {F} MATCH ? ORDER BY _bm25 LIMIT ?',
+                                    (match, limit)).fetchall()
     w, params = _where_sql(where, where_args)
     sql = (f'SELECT m._rowid, m._bm25 FROM (SELECT rowid AS _rowid, {R} AS _bm25 FROM {F} WHERE {F} MATCH ?) m '
            f'JOIN {S} ON {S}.id = m._rowid WHERE {w} ORDER BY m._bm25 LIMIT ?')
@@ -226,7 +239,8 @@ def _fts_ids(self:ChunkStore, match:str, limit:int, where=None, where_args=None)
 @patch
 def keyword_leg(self:ChunkStore, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
     "`[(id, bm25)]` for what a user typed, in its strict or widened form (each backend has its own)."
-    if (hits := _cached_ids(self, q, limit, where, where_args, widen)) is not None: return hits   # the keyword cache, when fresh
+    # the keyword cache, when fresh
+    if (hits := _cached_ids(self, q, limit, where, where_args, widen)) is not None: return hits
     return self._fts_ids(fts_query(q, widen), limit, where, where_args)
 
 # %% ../nbs/00c_store.ipynb #7a5fc2d1
@@ -234,7 +248,8 @@ def keyword_leg(self:ChunkStore, q:str, widen:bool, limit:int, where=None, where
 def cache_keywords(self:ChunkStore,
                    least:int=None,  # chunks below which no cache is written (default `KW_CACHE_MIN`)
                   )->bool:
-    "Write the keyword cache (`00b_keywords`) from the FTS5 index as it stands; False (and no cache) under `least` chunks."
+    """Write the keyword cache (`00b_keywords`) from the FTS5 index as it stands; False (and no cache) under `least`
+    chunks."""
     return write_cache(self, least)
 
 @patch
@@ -248,13 +263,15 @@ def rows_by_id(self:ChunkStore, ids, columns=None)->dict:
     if not len(ids): return {}
     cols = self._columns(columns)
     qs = ','.join('?' * len(ids))
-    cur = self.db.conn.execute(f'SELECT {", ".join(map(qi, cols))} FROM {qi(self.name)} WHERE id IN ({qs})', tuple(map(int, ids)))
+    cur = self.db.conn.execute(f'SELECT {", ".join(map(qi, cols))} FROM {qi(self.name)} WHERE id IN ({qs})',
+                               tuple(map(int, ids)))
     return {r[0]: _hit(dict(zip(cols, r))) for r in cur}
 
 @patch
 def text_of(self:ChunkStore, i:int)->str:
     "A chunk's heading and content, as the keyword index sees them."
-    r = self.db.conn.execute(f"SELECT coalesce(heading, '') || ' ' || content FROM {qi(self.name)} WHERE id=?", (int(i),)).fetchone()
+    r = self.db.conn.execute(f"SELECT coalesce(heading, '') || ' ' || content FROM {qi(self.name)} WHERE id=?",
+                             (int(i),)).fetchone()
     return r[0] if r else ''
 
 @patch
@@ -287,7 +304,9 @@ def _query_vector(self:ChunkStore, emb)->np.ndarray:
 def _exact(self:ChunkStore, q, k, where=None, where_args=None):
     "Nearest rows by comparing the query with every stored vector that passes the filter."
     w, params = _where_sql(where, where_args)
-    ids, vecs = _vectors(self.db, f'SELECT id, embedding FROM {qi(self.name)} WHERE embedding IS NOT NULL {"AND " + w if w else ""}',
+    ids, vecs = _vectors(self.db,
+                         f'SELECT id, embedding FROM {qi(self.name)} WHERE embedding IS NOT '
+                         f'NULL {"AND " + w if w else ""}',
                          params, self.dtype)
     if not len(ids): return ids, np.zeros(0, np.float32)
     return _by_distance(ids, _cosine_dist(q, vecs), k)   # ties by id, whatever order a filter's index read them in
@@ -309,18 +328,23 @@ def _rescored(self:ChunkStore, q, ids, k:int):
 def _nearest(self:ChunkStore, q, k, where=None, where_args=None):
     "`(ids, distances)`: graph search when it can be trusted, exact search when it cannot."
     ix = _store(self).get('index')
-    if ix is None or not np.any(q): return self._exact(q, k, where, where_args)   # a zero query is near nothing: usearch would call other zero vectors equal to it
+    # a zero query is near nothing: usearch would call other zero vectors equal to it
+    if ix is None or not np.any(q): return self._exact(q, k, where, where_args)
     ix.sync()
     total, approx = len(ix), ix.quantized   # an int8 graph's distances are approximate: re-score its answer
-    extra = SMALL_RESCORE if approx and total < ix.exact_below else 1   # compared with every vector: re-scoring makes it exact
+    # compared with every vector: re-scoring makes it exact
+    extra = SMALL_RESCORE if approx and total < ix.exact_below else 1
     if not where:
         ids, d = ix.query(q, k * extra)
         if len(ids) < min(k, total): return self._exact(q, k)
         return self._rescored(q, ids, k) if approx else (ids, d)
     w, params = _where_sql(where, where_args)
-    n = self.db.execute(f'SELECT count(*) FROM {qi(self.name)} WHERE {w}', params).fetchone()[0]   # rows, not vectors: an index can count them (50 ms to 8 for a tenth of a million)
-    want = int(k * OVERFETCH * total / max(n, 1)) + k   # graph candidates that hold about k * OVERFETCH rows passing the filter
-    if n <= k * OVERFETCH or total < ix.exact_below or want >= n: return self._exact(q, k, where, where_args)   # fewer rows than that: compare them all
+    # rows, not vectors: an index can count them (50 ms to 8 for a tenth of a million)
+    n = self.db.execute(f'SELECT count(*) FROM {qi(self.name)} WHERE {w}', params).fetchone()[0]
+    # graph candidates that hold about k * OVERFETCH rows passing the filter
+    want = int(k * OVERFETCH * total / max(n, 1)) + k
+    # fewer rows than that: compare them all
+    if n <= k * OVERFETCH or total < ix.exact_below or want >= n: return self._exact(q, k, where, where_args)
     ids, d = ix.query(q, min(total, want))
     keep = self._passing(ids, where, where_args) if len(ids) else set()
     sel = [i for i, x in enumerate(ids.tolist()) if x in keep][:k * extra]
@@ -352,7 +376,8 @@ def vector_ids(self:ChunkStore, emb, limit:int, where=None, where_args=None)->li
 @patch
 def remove(self:ChunkStore, ids=None, where=None, where_args=None)->int:
     "Delete chunks by id (one or many) or by filter; returns how many went."
-    if ids is None and not where: raise ValueError('remove() needs ids or a where filter (remove everything with where="1")')
+    if ids is None and not where:
+        raise ValueError('remove() needs ids or a where filter (remove everything with where="1")')
     self.check_where(where)
     n = 0
     with self.db.writing('removing chunks'):
@@ -374,13 +399,15 @@ def fts_triggers(self:ChunkStore, on:bool=True):
     "Turn the FTS sync triggers off for a bulk load, or back on (rebuilding the index once)."
     if on: return _fts_restore(self.db, self.name)
     with self.db.writing('a bulk load'):
-        for suffix in ('_fts_ai', '_fts_ad', '_fts_au'): self.db.execute(f'DROP TRIGGER IF EXISTS {qi(self.name + suffix)}')
+        for suffix in ('_fts_ai', '_fts_ad', '_fts_au'):
+            self.db.execute(f'DROP TRIGGER IF EXISTS {qi(self.name + suffix)}')
         self.db._set_meta(self.name, 'fts_triggers', 0)
 
 # %% ../nbs/00c_store.ipynb #a63d9eaa
 @patch
 def optimize_keywords(self:ChunkStore):
-    "Merge the keyword index into one segment (queries read each term's postings once), rewrite the keyword cache, and pack the file."
+    """Merge the keyword index into one segment (queries read each term's postings once), rewrite the keyword cache, and
+    pack the file."""
     F = qi(self.name + '_fts')
     with self.db.writing('merging the keyword index'): self.db.execute(f"INSERT INTO {F}({F}) VALUES ('optimize')")
     self.cache_keywords()

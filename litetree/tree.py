@@ -28,7 +28,8 @@ def _md_lines(text:str):
             open_ = m[1]
             yield line, True
         elif open_ is not None:
-            if m and m[1][0] == open_[0] and len(m[1]) >= len(open_) and not line.strip()[len(m[1]):].strip(): open_ = None
+            if m and m[1][0] == open_[0] and len(m[1]) >= len(open_) and not line.strip()[len(m[1]):].strip():
+                open_ = None
             yield line, True
         else: yield line, False
 
@@ -63,7 +64,8 @@ def _per_text(fn, most:int=1 << 23, size=len):
 @_per_text
 def _headings(text:str)->tuple:
     "`(line_index, level, title)` for each markdown heading outside fences."
-    return tuple((i, len(m[1]), m[2].strip()) for i, (l, f) in enumerate(_md_lines(text)) if not f and (m := _heading.match(l)))
+    return tuple((i, len(m[1]), m[2].strip()) for i, (l, f) in enumerate(_md_lines(text)) if not f
+                 and (m := _heading.match(l)))
 
 @_per_text
 def _line_counts(text:str)->tuple:
@@ -83,9 +85,11 @@ def _structured(text:str)->bool:
 
 # %% ../nbs/02_tree.ipynb #dac55482
 _units = 'one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth'
-_number_word = (rf'(?:{_units}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|tenth|eleventh|twelfth|last|final'
+_number_word = (rf'(?:{_units}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen'
+                rf'|tenth|eleventh|twelfth|last|final'
                 rf'|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:{_units}))?)')
-_chapter = re.compile(r'^\s*(?P<word>part|book|chapter|canto|adhyaya|adhyāya|section|article|volume|act|scene|lesson|sutra|sūtra)'
+_chapter = re.compile(
+    r'^\s*(?P<word>part|book|chapter|canto|adhyaya|adhyāya|section|article|volume|act|scene|lesson|sutra|sūtra)'
                       rf'\s+(?P<num>[0-9]+|[ivxlcdm]+|{_number_word}|[a-z])\b[.:]?(?:\s+.{{0,80}})?$', re.I)
 
 def _chapter_lines(text:str)->list:
@@ -111,7 +115,8 @@ def _numbered_lines(text:str)->list:
         depth, first = m['num'].count('.') + 1, int(m['num'].split('.')[0])
         if l.rstrip().endswith((',', ';', ':')) and not (depth == 1 and top is not None and first == top + 1): continue
         t = l.strip().rstrip(',;:')
-        if run_in := re.match(r'^(\d[\d.]*\.?\s+.*?[a-z)])\.\s+\S', t): t = run_in[1]   # "2. Grant of License. Subject to..."
+        # "2. Grant of License. Subject to..."
+        if run_in := re.match(r'^(\d[\d.]*\.?\s+.*?[a-z)])\.\s+\S', t): t = run_in[1]
         out.append((i, depth, t.rstrip('.')))
         if depth == 1: top = first
     return out
@@ -129,7 +134,9 @@ def _caps_line(l:str)->bool:
     s = l.strip()
     if not 3 <= len(s) <= 80 or len(s.split()) > 10 or re.match(r'[\d\W]', s): return False   # cheap tests first
     letters = sum(map(str.isalpha, s))
-    if letters < 3 or _codeish.search(s) or s.endswith((',', ';')) or (s.endswith('.') and len(s.split()) > 3) or _dated.search(s): return False
+    if (letters < 3 or _codeish.search(s) or s.endswith((',', ';')) or (s.endswith('.') and len(s.split()) > 3)
+        or _dated.search(s)):
+        return False
     return sum(map(str.isupper, s)) >= 0.9 * letters
 
 _dated = re.compile(r'\b(19|20)\d\d\b|@|https?://|\bcopyright\b|\(c\)', re.I)   # bylines, dates, addresses
@@ -145,8 +152,10 @@ _star = re.compile(r'^(\*{1,4})\s+(\S.{0,100})$')
 _colon_head = re.compile(r'[A-Z](?:[^:;!?.]|\.(?! ))*:$')   # no sentence ends inside (`1.7.1` is fine)
 
 def _colon_runs(lines:list, fenced=())->dict:
-    "`{line: its three-word runs}` for the lines that could be old GNU `NEWS` headings (flush, after a blank, ending in a colon)."
-    return {i: set(zip(ws, ws[1:], ws[2:])) for i, l in enumerate(lines) if i not in fenced and (i == 0 or not lines[i - 1].strip())
+    """`{line: its three-word runs}` for the lines that could be old GNU `NEWS` headings (flush, after a blank, ending
+    in a colon)."""
+    return {i: set(zip(ws, ws[1:], ws[2:])) for i, l in enumerate(lines) if i not in fenced
+            and (i == 0 or not lines[i - 1].strip())
             and len(l) <= 70 and len(l.split()) <= 10 and _colon_head.match(l) for ws in [l.lower().split()]}
 
 def _shared_runs(run_sets)->set:
@@ -180,33 +189,41 @@ def _text_headings(text:str, numbered:bool=True, shared:set=None)->dict:
     stars = any(l.startswith('** ') for l in lines)
     fenced = {i for i, (_, f) in enumerate(_md_lines(text)) if f}   # code in fences is never a heading
     body = [l for i, l in enumerate(lines) if l.strip() and i not in fenced]
-    indented = len(body) >= 10 and sum(l[:3] == '   ' for l in body) >= 0.5 * len(body)   # RFC style: the prose is indented
+    # RFC style: the prose is indented
+    indented = len(body) >= 10 and sum(l[:3] == '   ' for l in body) >= 0.5 * len(body)
     colons = _parallel_colon_lines(lines, fenced, shared)
     out, used = {}, set()
     for i, l in enumerate(lines):
         s = l.strip()
         if i in used or i in fenced or not s or not blank(i - 1): continue
-        if _adorn.match(l) and i + 2 < n and 0 < len(lines[i + 1].strip()) <= 100 and _adorn.match(lines[i + 2]) and lines[i + 2].strip()[0] == s[0]:
+        if (_adorn.match(l) and i + 2 < n and 0 < len(lines[i + 1].strip()) <= 100 and _adorn.match(lines[i + 2])
+            and lines[i + 2].strip()[0] == s[0]):
             out[i + 1] = (('over', s[0]), lines[i + 1].strip().strip(s[0] + ' ') or lines[i + 1].strip(), (i, i + 2))
             used |= {i + 1, i + 2}   # `# TITLE` in a box of #
-        elif i + 1 < n and not _adorn.match(l) and len(s) <= 100 and (m := _adorn.match(lines[i + 1])) and 0.6 * len(s) <= len(lines[i + 1].strip()) <= len(s) + 8:
+        elif (i + 1 < n and not _adorn.match(l) and len(s) <= 100 and (m := _adorn.match(lines[i + 1]))
+              and 0.6 * len(s) <= len(lines[i + 1].strip()) <= len(s) + 8):
             out[i] = (('under', m[1]), s, (i + 1,))
             used.add(i + 1)
         elif stars and (m := _star.match(l)) and blank(i + 1): out[i] = (('star', len(m[1])), m[2].strip(), ())
-        elif i in colons: out[i] = (('star', 1), s[:-1].strip(), ())   # an old GNU NEWS section: the outline's top level
-        elif indented and l[:1].isupper() and blank(i + 1) and len(s) <= 70 and len(s.split()) <= 10 and not _numline.match(l) \
-                and not s.endswith(('.', ',', ';', ':')) and not _codeish.search(s) and not _dated.search(s):
-            out[i] = (('num', 1), s, ())   # flush with the margin above indented prose: a top-level section, beside `1.  Introduction`
+        # an old GNU NEWS section: the outline's top level
+        elif i in colons: out[i] = (('star', 1), s[:-1].strip(), ())
+        elif (indented and l[:1].isupper() and blank(i + 1) and len(s) <= 70 and len(s.split()) <= 10
+              and not _numline.match(l) and not s.endswith(('.', ',', ';', ':')) and not _codeish.search(s)
+              and not _dated.search(s)):
+            # flush with the margin above indented prose: a top-level section, beside `1.  Introduction`
+            out[i] = (('num', 1), s, ())
         elif (_caps_line(l) or _centered(l)) and blank(i + 1): out[i] = (('display',), s, ())
         elif _caps_line(l) and i + 1 < n and _caps_line(lines[i + 1]) and blank(i + 2):
-            two = lines[i + 1].strip() if s == first else s + ' ' + lines[i + 1].strip()   # a licence's name repeated over its terms
+            # a licence's name repeated over its terms
+            two = lines[i + 1].strip() if s == first else s + ' ' + lines[i + 1].strip()
             out[i] = (('display',), two, (i + 1,))
             used.add(i + 1)
     if numbered:
         nums = _numbered_lines(text)
         margin = min((len(lines[i]) - len(lines[i].lstrip()) for i, d, _ in nums if d == 1), default=0)
         for i, d, t in nums:
-            if i not in out and i not in used and len(lines[i]) - len(lines[i].lstrip()) <= margin + 1: out[i] = (('num', d), t, ())
+            if i not in out and i not in used and len(lines[i]) - len(lines[i].lstrip()) <= margin + 1:
+                out[i] = (('num', d), t, ())
     return out
 
 def _text_signals(pages)->int:
@@ -217,12 +234,14 @@ def detect_mode(pages)->str:
     "Which structural signal this document carries: `markdown`, `verse`, `chapter`, `text`, `numbered` or `window`."
     return _detect_mode(tuple((p, t) for p, t in pages))
 
-@functools.partial(_per_text, size=lambda pages: sum(len(t) for _, t in pages))   # a file's title and its tree both ask, about the same pages
+# a file's title and its tree both ask, about the same pages
+@functools.partial(_per_text, size=lambda pages: sum(len(t) for _, t in pages))
 def _detect_mode(pages:tuple)->str:
     text = '\n'.join(t for _, t in pages)
     if is_verse_text(text): return 'verse'
     n = _text_signals(pages)
-    plain = n >= 2 and n > 2 * sum(_line_counts(t)[0] for _, t in pages)   # a few `# BANNER` lines in plain text are not markdown
+    # a few `# BANNER` lines in plain text are not markdown
+    plain = n >= 2 and n > 2 * sum(_line_counts(t)[0] for _, t in pages)
     if any(_line_counts(t)[0] and _structured(t) for _, t in pages) and not plain: return 'markdown'
     if sum(len(_chapter_lines(t)) for _, t in pages) >= 2: return 'chapter'
     if n >= 2: return 'text'
@@ -230,7 +249,8 @@ def _detect_mode(pages:tuple)->str:
     return 'window'
 
 # %% ../nbs/02_tree.ipynb #45cddc57
-_DIVISION_ORDER = ['volume', 'part', 'book', 'act', 'canto', 'chapter', 'adhyaya', 'adhyāya', 'lesson', 'scene', 'section', 'article', 'sutra', 'sūtra']
+_DIVISION_ORDER = ['volume', 'part', 'book', 'act', 'canto', 'chapter', 'adhyaya', 'adhyāya', 'lesson', 'scene',
+                   'section', 'article', 'sutra', 'sūtra']
 
 def struct_levels(pages, max_levels:int=4)->dict:
     "`{heading word: level}` for one document, as consecutive levels starting at 1."
@@ -253,12 +273,14 @@ class TreeNode:
     segments: list = field(default_factory=list)   # [(page, text)]: the node's own text, children excluded
     children: list = field(default_factory=list)   # seqs of child nodes
     summary: str = ''
-    signal: str = ''                               # what made it: outline, markdown, font, verse, chapter, numbered, window, llm, root
+    # what made it: outline, markdown, font, verse, chapter, numbered, window, llm, root
+    signal: str = ''
 
     def text(self)->str: return '\n\n'.join(t for _, t in self.segments if t.strip())
 
 # %% ../nbs/02_tree.ipynb #157b52b7
-_md_marks = re.compile(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}')   # heading hashes, quote and list marks, emphasis and code ticks
+# heading hashes, quote and list marks, emphasis and code ticks
+_md_marks = re.compile(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}')
 
 def _splitlines(text:str, block:int=1 << 16):
     "`text.splitlines()`, a block of lines at a time: what a summary does not read is not split."
@@ -275,7 +297,8 @@ def summarize_extractive(text:str, n:int=300)->str:
     return _clean_start(_splitlines(text), n)
 
 def _clean_words(lines):
-    "The words of `lines` without blank lines, fences and markdown marks, one at a time: a 100 MB line is not split for its first 300 characters."
+    """The words of `lines` without blank lines, fences and markdown marks, one at a time: a 100 MB line is not split
+    for its first 300 characters."""
     for l in lines:
         if l.strip() and not _fence.match(l): yield from (w[0] for w in re.finditer(r'\S+', _md_marks.sub('', l)))
 
@@ -337,11 +360,13 @@ def _says_title(heading:str, title:str)->bool:
     return _norm_title(heading) in (_norm_title(title), _norm_title(bare_title(title)))
 
 def _lead(pages, heads:dict, style=lambda h: h[0], title:str=None):
-    "`(page, line)` of a leading heading whose style no other heading uses (and which is `title`, when given): the document's title."
+    """`(page, line)` of a leading heading whose style no other heading uses (and which is `title`, when given): the
+    document's title."""
     at = _first_heading(pages, heads)
     if at is None: return None
     h = heads[at[0]][at[1]]
-    if style(h) == ('num', 1) or sum(style(x) == style(h) for hs in heads.values() for x in hs.values()) != 1: return None
+    if style(h) == ('num', 1) or sum(style(x) == style(h) for hs in heads.values() for x in hs.values()) != 1:
+        return None
     return at if title is None or _says_title(h[1], title) else None
 
 def _lone_top(pages, heads:dict, title:str=None):
@@ -419,7 +444,8 @@ def _numbered_events(pages, max_levels=4):
             else: yield ('line', p, line)
 
 def _text_levels(styles:list)->dict:
-    "`{style: level}`: styles ranked by first appearance, as reST ranks its adornments; numbered depths keep their order."
+    """`{style: level}`: styles ranked by first appearance, as reST ranks its adornments; numbered depths keep their
+    order."""
     order = list(dict.fromkeys(styles))
     nums = iter(sorted(st for st in order if st[0] == 'num'))
     return {st: i + 1 for i, st in enumerate(next(nums) if st[0] == 'num' else st for st in order)}
@@ -475,7 +501,8 @@ def _text_title(pages)->str|None:
     if h and h[0][0] in ('over', 'under', 'display'): return h[1]
     if _caps_line(lines[first]): return lines[first].strip()
     alone = lines[first].strip()
-    if (first + 1 >= len(lines) or not lines[first + 1].strip()) and len(alone) <= 60 and len(alone.split()) <= 6 and not alone.endswith(('.', ',', ':', ';')):
+    if ((first + 1 >= len(lines) or not lines[first + 1].strip()) and len(alone) <= 60 and len(alone.split()) <= 6
+        and not alone.endswith(('.', ',', ':', ';'))):
         return alone   # a name on a line of its own
     under = [(i, h) for i, h in sorted(heads.items()) if h[0][0] in ('over', 'under')]
     return under[0][1][1] if under and under[0][0] < first + 20 else None
@@ -483,7 +510,8 @@ def _text_title(pages)->str|None:
 def _window_events(pages, window=8):
     off = 1 if pages and pages[0][0] == 0 else 0     # pages numbered from 0 are shown from 1
     for k, (p, txt) in enumerate(pages):
-        if k % window == 0 and len(pages) > window:   # one window would only repeat the document: its text is the root's
+        # one window would only repeat the document: its text is the root's
+        if k % window == 0 and len(pages) > window:
             last = pages[min(k + window, len(pages)) - 1][0]
             yield ('head', p, 1, f'Pages {p + off}–{last + off}', 'window')
         yield ('line', p, txt)   # a page's lines, whole: nothing here looks at them one by one
@@ -492,7 +520,8 @@ def _window_events(pages, window=8):
 def _norm_title(t:str)->str: return re.sub(r'\W+', ' ', t).strip().lower()
 def _bare_key(t:str)->str: return re.sub(r'[\W_]+', '', t).lower()   # `<reset-dirs />` and `resetdirs /` are one title
 
-_numbering = re.compile(r'(?:(?i:appendix|chapter|part|section|annex)\s*)?(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|[IVXLC]+)?\.?')
+_numbering = re.compile(
+    r'(?:(?i:appendix|chapter|part|section|annex)\s*)?(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)*|[IVXLC]+)?\.?')
 
 def _find_line(lines:list, title:str, taken:set)->int|None:
     "The line of a page that carries an outline title (numbering before it allowed), if any."
@@ -504,7 +533,8 @@ def _find_line(lines:list, title:str, taken:set)->int|None:
 
 def _printed(line:str, title:str)->str:
     """The heading as the page prints it, when the bookmark is the same words with less: marks a PDF tool dropped
-    (`<reset-dirs />` bookmarked as `resetdirs /`) or the section number (`2.1 ASN.1 syntax` as `ASN.1 syntax`, `Appendix A Copying` as `A Copying`)."""
+    (`<reset-dirs />` bookmarked as `resetdirs /`) or the section number (`2.1 ASN.1 syntax` as `ASN.1 syntax`,
+    `Appendix A Copying` as `A Copying`)."""
     s = ' '.join(line.strip().lstrip('#').strip(' *_').split())
     if not s or len(s) > 150: return title
     if s.casefold() == title.casefold(): return title   # only the case differs: the outline's own choice stands
@@ -514,9 +544,11 @@ def _printed(line:str, title:str)->str:
     return s if head and _numbering.fullmatch(head) and _norm_title(tail) == _norm_title(title) else title
 
 def _sole_root(outline:list)->list:
-    "An outline whose first entry is its only top-level one (DocBook's `fontsconf` above every section) without it: that entry is the document."
+    """An outline whose first entry is its only top-level one (DocBook's `fontsconf` above every section) without it:
+    that entry is the document."""
     top = min((l for l, _, _ in outline), default=0)
-    if len(outline) >= 3 and outline[0][0] == top and outline[0][2] <= 2 and sum(l == top for l, _, _ in outline) == 1: return outline[1:]
+    if len(outline) >= 3 and outline[0][0] == top and outline[0][2] <= 2 and sum(l == top for l, _, _ in outline) == 1:
+        return outline[1:]
     return outline
 
 def _outline_events(pages, outline, max_levels=4, signal='outline'):
@@ -556,7 +588,8 @@ def build_tree(pages,                 # [(page_no, text)]: markdown or plain tex
                max_levels:int=4,      # deepest node level kept; deeper headings stay text
                mode:str=None,         # force 'outline', 'markdown', 'verse', 'chapter', 'text', 'numbered' or 'window'
                outline:list=None,     # the document's own [(level, title, page)], e.g. Parsed.outline
-               signal:str='markdown', # what made the markdown headings: 'markdown', or 'font' when a PDF reader recovered them
+               # what made the markdown headings: 'markdown', or 'font' when a PDF reader recovered them
+               signal:str='markdown',
                outline_signal:str='outline', # what made the outline: 'outline' (the document's), or 'llm'
                root_heading:bool=False, # a lone leading heading equal to `title` is the root, not a section under it
               )->list:
@@ -592,7 +625,8 @@ def heading_path(tree,               # the node list from build_tree
         parts.append(n.title)
         n = tree[n.parent] if n.parent is not None else None
     path = _dedent_path([title] + parts[::-1])
-    while len(sep.join(path)) > max_len and len(path) > 2: path = [path[0], '…'] + path[3:] if path[1] == '…' else [path[0], '…'] + path[2:]
+    while len(sep.join(path)) > max_len and len(path) > 2:
+        path = [path[0], '…'] + path[3:] if path[1] == '…' else [path[0], '…'] + path[2:]
     return sep.join(path)[:max_len]
 
 # %% ../nbs/02_tree.ipynb #fbfc5472
@@ -602,7 +636,8 @@ def doc_id(source, title:str='')->str:
 
 # %% ../nbs/02_tree.ipynb #6c9e4e59
 def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48, label:str=None)->list:
-    "Chunk records for every node's own text, in document order; their heading paths start with `label` (default: the title)."
+    """Chunk records for every node's own text, in document order; their heading paths start with `label` (default: the
+    title)."""
     chunk, out = as_chunker(chunker), []
     for n in nodes:
         if not n.segments: continue
@@ -613,47 +648,58 @@ def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk
             text += seg
         pieces = []
         for c in chunk(text):
-            if pieces and len(c.text.strip()) < min_chunk: pieces[-1] = (pieces[-1][0] + text[pieces[-1][2]:c.end], pieces[-1][1], c.end)
+            if pieces and len(c.text.strip()) < min_chunk:
+                pieces[-1] = (pieces[-1][0] + text[pieces[-1][2]:c.end], pieces[-1][1], c.end)
             elif c.text.strip(): pieces.append((c.text, c.start, c.end))
         path = heading_path(nodes, n, label or title)
         for ptext, start, end in pieces:
             page = max((p for s, p in starts if s <= start), default=n.page_start)
             meta = meta_fn(ptext) if meta_fn else {}
-            if breaks := [[s - start, p] for s, p in starts if start < s < end]: meta = {**meta, '_breaks': breaks}   # where later pages begin
+            # where later pages begin
+            if breaks := [[s - start, p] for s, p in starts if start < s < end]: meta = {**meta, '_breaks': breaks}
             out.append(dict(content=ptext, heading=path, doc_id=did, node_id=f'{did}#{n.seq}', page=page, ord=len(out),
                             metadata=json.dumps(meta, ensure_ascii=False) if meta else None))
     return out
 
 # %% ../nbs/02_tree.ipynb #c4d92173
 def rebuilt_summary(contents, kid_titles:list)->str:
-    "A node's default summary from what the store keeps: its chunks' text (in order, read only as far as needed), or with none its children's titles."
+    """A node's default summary from what the store keeps: its chunks' text (in order, read only as far as needed), or
+    with none its children's titles."""
     lines = (l for c in contents for l in c.splitlines())
     first = next(lines, None)
     if first is None: return '; '.join(kid_titles)
     return _clean_start(itertools.chain([first], lines), 300)
 
 def _laid_out(nodes, chunks, did:str)->bool:
-    "Are `chunks` numbered 0, 1, 2... node by node in `seq` order, as `node_chunks` writes them (what `fill_summaries` reads by)?"
+    """Are `chunks` numbered 0, 1, 2... node by node in `seq` order, as `node_chunks` writes them (what `fill_summaries`
+    reads by)?"""
     seq = {f'{did}#{n.seq}': n.seq for n in nodes}
     order = [seq.get(c.get('node_id'), -1) for c in chunks]
-    return [c.get('ord') for c in chunks] == list(range(len(chunks))) and min(order, default=0) >= 0 and order == sorted(order)
+    return ([c.get('ord') for c in chunks] == list(range(len(chunks))) and min(order, default=0) >= 0
+            and order == sorted(order))
 
 def doc_rows(nodes, chunks, did, title, source, kind, pages, meta, dhash)->tuple:
-    "`(doc row, node rows)` for a document's tree and chunks; a summary `rebuilt_summary` gives back is left out (None)."
-    doc = dict(id=did, title=title, source=source, kind=kind, pages=len(pages), meta=json.dumps(meta or {}, ensure_ascii=False, default=str),
+    """`(doc row, node rows)` for a document's tree and chunks; a summary `rebuilt_summary` gives back is left out
+    (None)."""
+    doc = dict(id=did, title=title, source=source, kind=kind, pages=len(pages),
+               meta=json.dumps(meta or {}, ensure_ascii=False, default=str),
                added_at=time.strftime('%Y-%m-%dT%H:%M:%S'), hash=dhash)
     texts, laid = {}, _laid_out(nodes, chunks, did)
     for c in chunks: texts.setdefault(c['node_id'], []).append(c['content'])
-    def kept(n, own): return None if laid and n.summary == rebuilt_summary(own, [nodes[c].title for c in n.children]) else n.summary
-    rows = [dict(id=(nid := f'{did}#{n.seq}'), doc_id=did, parent_id=None if n.parent is None else f'{did}#{n.parent}', level=n.level,
-                 seq=n.seq, title=n.title, page_start=n.page_start, page_end=n.page_end, summary=kept(n, texts.get(nid, [])),
+    def kept(n, own):
+        return None if laid and n.summary == rebuilt_summary(own, [nodes[c].title for c in n.children]) else n.summary
+    rows = [dict(id=(nid := f'{did}#{n.seq}'), doc_id=did, parent_id=None if n.parent is None else f'{did}#{n.parent}',
+                 level=n.level,
+                 seq=n.seq, title=n.title, page_start=n.page_start, page_end=n.page_end,
+                 summary=kept(n, texts.get(nid, [])),
                  nchunks=len(texts.get(nid, ())), signal=n.signal) for n in nodes]
     return doc, rows
 
 class _Misplaced(Exception): "A node's chunks are not where `doc_rows` numbered them: its summary cannot be made again."
 
 def fill_summaries(rows:list,   # one document's node rows, as `doc_rows` made them
-                   read,        # `read(ords)`: `{ord: (node id, content)}` of the document's chunks with those `ord` numbers
+                   # `read(ords)`: `{ord: (node id, content)}` of the document's chunks with those `ord` numbers
+                   read,
                    wanted=None, # `wanted(row)`: rebuild this row's summary (None: every row's)
                   )->list:
     """The rows with the summaries `doc_rows` left out made again: every wanted node's first two chunks read at once,
