@@ -608,7 +608,7 @@ def build_ahead(self:AnnIndex):
         except (EOFError, OSError) as e:
             _log.warning(
                 'litetree: the HNSW index of %r grows at the next search or save, not beside this load: its builder '
-                         'process could not start (%s: %s)', self.store, type(e).__name__, e)
+                'process could not start (%s: %s)', self.store, type(e).__name__, e)
             self.retry_from = end + RETRY_AFTER * self.ahead_from
             return   # not again at every batch
     while self.applied < end:

@@ -76,7 +76,7 @@ class Index:
         if have and embedder_id(embed) and have != embedder_id(embed):
             raise ValueError(
                 f"{path} was built with embedder {_named(have)}, not {_named(embedder_id(embed))}: reopen it without "
-                             f"naming an embedder (it keeps its own), or index into a new file")
+                f"naming an embedder (it keeps its own), or index into a new file")
         return embed
 
     def __repr__(self): return f'Index({self.db.location!r}, {len(self)} documents)'
@@ -100,7 +100,7 @@ def _check_paths(paths):
                  + (f' and {len(missing) - 3} more' if len(missing) > 3 else ''))
         raise FileNotFoundError(
             f"no such file or folder: {shown}. To add text rather than files, pass it as text='...' "
-                                f"(or a list of texts), or as {{title: text}}")
+            f"(or a list of texts), or as {{title: text}}")
 
 def _check_texts(items, what:str, which:str):
     "TypeError naming the first text that is not a string, before anything is added."
@@ -110,7 +110,7 @@ def _check_texts(items, what:str, which:str):
         except UnicodeEncodeError as e:
             raise ValueError(
                 f"{which} {k!r} holds {t[e.start:e.end]!r}, a byte that was not UTF-8 when the text was read "
-                             f"(decode it with errors='replace', or in its real encoding)") from None
+                f"(decode it with errors='replace', or in its real encoding)") from None
 
 def _given(**opts)->dict:
     """The options a caller set: all but those left at None or False, the defaults of every option `Index` names

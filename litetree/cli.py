@@ -266,7 +266,7 @@ def cmd_check(args, ix)->int:
         print(
             f'litetree: check reads SQLite files; {ix.db.location} is a server, which '
             f'checks its own tables and indexes '
-              f'(PostgreSQL: the amcheck extension)', file=sys.stderr)
+            f'(PostgreSQL: the amcheck extension)', file=sys.stderr)
         return 2
     return _report_check(args, ix.db.check(repair=args.repair))
 
@@ -278,7 +278,7 @@ def _check_unopened(args)->int:
         print(
             f'litetree: {_visible(args.db)} is damaged past what check can read '
             f'({getattr(e, "detail", e)}): restore it from a backup, '
-              f'or add the documents again into a new file', file=sys.stderr)
+            f'or add the documents again into a new file', file=sys.stderr)
         return 2
     return _report_check(args, r)
 
@@ -358,8 +358,8 @@ def _cut(msg:str, most:int=MCP_MAX_MESSAGE)->str:
 MCP_MAX_CHARS = 60_000   # what one tool answer may carry: about 15k tokens of an agent's context
 
 def _capped(out:dict, key:str, max_chars:int=None)->dict:
-    ("`out` with its list `out[key]` cut to fit `max_chars` of JSON, and a note saying what "
-     "was left out and how to get it.")
+    """`out` with its list `out[key]` cut to fit `max_chars` of JSON, and a note saying what was left out and how to get
+    it."""
     max_chars = max_chars or MCP_MAX_CHARS
     size = lambda o: len(json.dumps(o, ensure_ascii=False, default=str, indent=2))   # as the SDK sends it
     if not out[key]:
@@ -373,7 +373,7 @@ def _capped(out:dict, key:str, max_chars:int=None)->dict:
         keep.append(it)
     return {**out, key: keep,
             'note': f'cut to {len(keep)} of {len(items)} {key} to stay under {max_chars:,} characters: '
-                                      f'ask for fewer (limit, depth, sections) or open one at a time with read'}
+                    f'ask for fewer (limit, depth, sections) or open one at a time with read'}
 
 def _unpaged(paged:set, d:dict)->dict:
     "`d` without page numbers when its document has no pages (markdown, HTML, text): an agent should not cite 'p. 1'."

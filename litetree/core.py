@@ -30,8 +30,8 @@ def _unwritten(self, name:str):
         f"{type(self).__name__} does not implement `{name}`, a method of litetree's backend contract")
 
 class Database:
-    ("A litetree database, whatever holds it: the contract each backend implements, and what "
-     "is written once on top of it.")
+    """A litetree database, whatever holds it: the contract each backend implements, and what is written once on top of
+    it."""
     sem_search = True   # embed documents by default (`database(sem_search=False)`: keywords only)
     path = None         # the database's file, for a backend that has one
     # the URL schemes a backend opens (`postgresql://...`); '' for plain paths; `database()` picks by them
@@ -76,8 +76,8 @@ class Database:
         _unwritten(self, 'get_tree')
     @_contract
     def write_doc(self, doc:dict, nodes:list, chunks:list, emb_fn=None, store:str='store', prefix:str=None)->bool:
-        ("Store a document whole, replacing what came from the same source, in one "
-         "transaction; True when it replaced one.")
+        """Store a document whole, replacing what came from the same source, in one transaction; True when it replaced
+        one."""
         _unwritten(self, 'write_doc')
     @_contract
     def delete_doc(self, did:str, store:str='store', prefix:str=None)->int:
@@ -230,7 +230,7 @@ class Store:
         if eid and have and eid != have:
             raise ValueError(
                 f"store {self.name!r} was built with embedder {have!r}; {eid!r} makes incomparable vectors: "
-                             f"pass the original embedder, or use another store")
+                f"pass the original embedder, or use another store")
         if eid and record and not have:
             self.db._set_meta(self.name, 'embedder', eid)
             for k in DECLARABLE:
@@ -638,9 +638,9 @@ def flashrank_reranker(model:str='ms-marco-TinyBERT-L-2-v2', # a flashrank model
     d = _rerank_dir(cache_dir)
     how = (
         f"download it once where the network is reachable (python -c \"from litetree.core import flashrank_reranker; "
-           f"flashrank_reranker({model!r})\"), copy {d/model} to this machine and point "
-           f"LITETREE_RERANK_DIR at its parent; "
-           f"or pass rerank=fn(query, texts)->scores")
+        f"flashrank_reranker({model!r})\"), copy {d/model} to this machine and point "
+        f"LITETREE_RERANK_DIR at its parent; "
+        f"or pass rerank=fn(query, texts)->scores")
     if offline is None: offline = bool(os.environ.get('HF_HUB_OFFLINE'))
     if offline and not (d/model).exists():
         raise RuntimeError(f"reranker model {model!r} is not in {d} and downloads are off: {how}")

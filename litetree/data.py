@@ -61,7 +61,7 @@ def check_size(path, nbytes:int, what:str='is', limit:int=None):
     if nbytes > limit:
         raise ParseError(path,
                          f'{what} {nbytes / 2**20:,.0f} MB, over the limit of {limit / 2**20:,.0f} MB for one file: '
-                               f'set LITETREE_MAX_BYTES (bytes) to read it')
+                         f'set LITETREE_MAX_BYTES (bytes) to read it')
 
 # %% ../nbs/01_data.ipynb #30481000
 def _looks_binary(raw:bytes)->bool:
@@ -111,8 +111,8 @@ def is_text_file(path)->bool:
 
 # %% ../nbs/01_data.ipynb #0c32bc2a
 def iter_lines(text:str):
-    ("The lines of `text`, as `text.split('\\n')` gives them, one at a time: a long text is "
-     "never a list of all its lines.")
+    """The lines of `text`, as `text.split('\\n')` gives them, one at a time: a long text is never a list of all its
+    lines."""
     start = 0
     while (end := text.find('\n', start)) >= 0:
         yield text[start:end]
@@ -120,8 +120,8 @@ def iter_lines(text:str):
     yield text[start:]
 
 class LineJoiner:
-    ("`'\\n'.join` of lines given one at a time, joined a block at a time: a million short lines are never "
-     "a list of a million strings.")
+    """`'\\n'.join` of lines given one at a time, joined a block at a time: a million short lines are never a list of a
+    million strings."""
     def __init__(self, block:int=4096): self.parts, self.lines, self.block = [], [], block
     def add(self, line:str):
         self.lines.append(line)

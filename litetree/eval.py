@@ -31,7 +31,7 @@ def corpus_dir(start=None)->Path:
         if (d/'corpus'/'SOURCES.md').exists(): return d/'corpus'
     raise FileNotFoundError(
         "no corpus/ folder with SOURCES.md above the working directory: run from a litetree checkout, "
-                            "or build one with tools/build_corpus.py")
+        "or build one with tools/build_corpus.py")
 
 def corpus_files(d:Path)->list:
     "The corpus's documents: its files, without SOURCES.md, the questions, or the structure set's folder."
@@ -246,8 +246,8 @@ def ablation_markdown(rows:list)->str:
     fmt = lambda r: (
         f"| {r['name']} | {r['passage']['mrr']:.3f} ±{r['se']['passage']:.3f} | {r['section']['mrr']:.3f} "
         f"±{r['se']['section']:.3f} | "
-                     f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | "
-                     f"{r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
+        f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | "
+        f"{r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
     return '\n'.join([head] + [fmt(r) for r in rows])
 
 # %% ../nbs/03_eval.ipynb #09fcbb50

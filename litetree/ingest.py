@@ -184,8 +184,8 @@ def _collection(name)->str|None:
     if not ok:
         raise ValueError(
             f"collection must be a name of 1 to 200 printable characters without '/' (a folder of the corpus tree, "
-                         f"e.g. 'handbooks'), not "
-                         f"{name[:60] + '...' if isinstance(name, str) and len(name) > 60 else name!r}")
+            f"e.g. 'handbooks'), not "
+            f"{name[:60] + '...' if isinstance(name, str) and len(name) > 60 else name!r}")
     return unicodedata.normalize('NFC', name.strip())
 
 @patch

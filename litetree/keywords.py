@@ -499,8 +499,8 @@ def _cache_terms(s:dict, q:str, widen:bool)->list|None:
     return terms
 
 def _bm25_part(s:dict, ids, df:int, f)->np.ndarray:
-    ("One term's share of the bm25 scores of rows `ids` (`df` rows hold it, `f` times each): "
-     "FTS5's arithmetic, bit for bit.")
+    """One term's share of the bm25 scores of rows `ids` (`df` rows hold it, `f` times each): FTS5's arithmetic, bit for
+    bit."""
     idf = math.log((s['N'] - df + 0.5) / (df + 0.5))
     return (idf if idf > 0 else 1e-6) * ((f * (_BM25_K1 + 1)) / (f + s['norm'][ids]))
 

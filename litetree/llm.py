@@ -231,7 +231,7 @@ def llm_summarizer(llm, max_chars:int=6000, words:int=40):
     def summarize(text:str)->str:
         return llm(
             f'Summarize this section in at most {words} words, plainly, for someone deciding whether to read it. '
-                   f'Reply with the summary only.\n\n{text[:max_chars]}').strip()
+            f'Reply with the summary only.\n\n{text[:max_chars]}').strip()
     return summarize
 
 # %% ../nbs/04_llm.ipynb #aeff6486

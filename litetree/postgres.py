@@ -78,8 +78,8 @@ def writing(self:PostgresBackend, what:str=''):
     except psycopg.errors.LockNotAvailable:
         raise DatabaseLocked(
             f"{redact(self.url)} is locked: another client held a lock {what or 'this write'} needed for "
-                             f"{self.busy_ms / 1000:g} s. Try again when it has finished, or wait "
-                             f"longer (busy_ms=, or --wait)") from None
+            f"{self.busy_ms / 1000:g} s. Try again when it has finished, or wait "
+            f"longer (busy_ms=, or --wait)") from None
 
 
 # %% ../nbs/00f_postgres.ipynb #45ebd15d

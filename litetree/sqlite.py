@@ -149,7 +149,7 @@ def _lock_message(self:SQLiteBackend, what:str)->str:
     return (
         f"{self.path} is locked: {who} holds its write lock, and {what or 'this write'} "
         f"waited {self.busy_ms / 1000:g} s "
-            f"for it. Try again when it has finished, or wait longer (busy_ms=, or --wait on the command line)")
+        f"for it. Try again when it has finished, or wait longer (busy_ms=, or --wait on the command line)")
 
 @patch
 def verify(self:SQLiteBackend)->list:

@@ -90,7 +90,7 @@ _number_word = (rf'(?:{_units}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixte
                 rf'|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:{_units}))?)')
 _chapter = re.compile(
     r'^\s*(?P<word>part|book|chapter|canto|adhyaya|adhyāya|section|article|volume|act|scene|lesson|sutra|sūtra)'
-                      rf'\s+(?P<num>[0-9]+|[ivxlcdm]+|{_number_word}|[a-z])\b[.:]?(?:\s+.{{0,80}})?$', re.I)
+    rf'\s+(?P<num>[0-9]+|[ivxlcdm]+|{_number_word}|[a-z])\b[.:]?(?:\s+.{{0,80}})?$', re.I)
 
 def _chapter_lines(text:str)->list:
     """`(line_index, word)` for standalone lines like `CHAPTER IV`, `Book 2. The Return` or `Chapter Twenty-One`:
