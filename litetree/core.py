@@ -80,6 +80,15 @@ class Database:
         one."""
         _unwritten(self, 'write_doc')
     @_contract
+    def add_doc_chunks(self, did:str, chunks:list, store:str='store', prefix:str=None):
+        "More chunks of document `did`, which `write_doc` began and `finish_doc` has not yet declared whole."
+        _unwritten(self, 'add_doc_chunks')
+    @_contract
+    def finish_doc(self, doc:dict, nchunks:dict, store:str='store', prefix:str=None):
+        """Declare a document written in parts whole: its nodes' chunk counts (`{node id: n}`), then its row's
+        `hash` and `meta` as `doc` has them, which say it need not be read again."""
+        _unwritten(self, 'finish_doc')
+    @_contract
     def delete_doc(self, did:str, store:str='store', prefix:str=None)->int:
         "Remove a document, its nodes and its chunks; 1, or 0 when there was none."
         _unwritten(self, 'delete_doc')

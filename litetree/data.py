@@ -6,9 +6,9 @@ Docs: https://litetree.github.io/litetree/data.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_BYTES', 'Parsed', 'ParseError', 'Profile', 'check_size', 'decode_bytes', 'read_text', 'is_text_file',
-           'iter_lines', 'LineJoiner', 'front_matter', 'setext_to_atx', 'strip_running_lines', 'parse_text',
-           'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst', 'parse_ipynb', 'parse_docx', 'parse_tei',
-           'verse_citation', 'is_verse_text']
+           'iter_lines', 'iter_splitlines', 'LineJoiner', 'front_matter', 'setext_to_atx', 'strip_running_lines',
+           'parse_text', 'rst_to_markdown', 'html_to_markdown', 'parse_html', 'parse_rst', 'parse_ipynb', 'parse_docx',
+           'parse_tei', 'verse_citation', 'is_verse_text']
 
 # %% ../nbs/01_data.ipynb #2ba76b63
 import os, re, json, zipfile, logging
@@ -118,6 +118,15 @@ def iter_lines(text:str):
         yield text[start:end]
         start = end + 1
     yield text[start:]
+
+def iter_splitlines(text:str, block:int=1 << 16):
+    "`text.splitlines()` one line at a time, split a block at a time (cut after a `\\n`, so no line ending is halved)."
+    start = 0
+    while start < len(text):
+        end = text.find('\n', start + block)
+        end = len(text) if end < 0 else end + 1
+        yield from text[start:end].splitlines()
+        start = end
 
 class LineJoiner:
     """`'\\n'.join` of lines given one at a time, joined a block at a time: a million short lines are never a list of a
@@ -502,6 +511,8 @@ def verse_citation(line:str)->str|None:
 
 def is_verse_text(text:str, min_share:float=0.3)->bool:
     "Do most non-empty lines (at least `min_share`) carry a citation, with at least 3 of them?"
-    lines = [l for l in text.splitlines() if l.strip() and not l.lstrip().startswith('#')]
-    n = sum(verse_citation(l) is not None for l in lines)
-    return n >= 3 and n >= min_share * len(lines)
+    lines = cited = 0
+    for l in iter_splitlines(text):
+        if l.strip() and not l.lstrip().startswith('#'):
+            lines, cited = lines + 1, cited + (verse_citation(l) is not None)
+    return cited >= 3 and cited >= min_share * lines

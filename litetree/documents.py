@@ -229,6 +229,22 @@ def write_doc(self:SQLiteDocuments,
     return bool(old)
 
 @patch
+def add_doc_chunks(self:SQLiteDocuments, did:str, chunks:list, store:str='store', prefix:str=None):
+    "More chunks of document `did`, which `write_doc` began and `finish_doc` has not yet declared whole."
+    with self.writing(f'{len(chunks)} chunks of {did}'): self.get_tree(store, prefix)['store'].add(chunks)
+
+@patch
+def finish_doc(self:SQLiteDocuments, doc:dict, nchunks:dict, store:str='store', prefix:str=None):
+    """Declare a document written in parts whole: its nodes' chunk counts (`{node id: n}`), then its row's `hash` and
+    `meta` as `doc` has them, which say it need not be read again."""
+    t = self.get_tree(store, prefix)
+    with self.writing(f'finishing {doc["id"]}'):
+        self.conn.executemany(f'UPDATE {qi(t["nodes"].name)} SET nchunks=? WHERE id=?',
+                              [(n, i) for i, n in nchunks.items()])
+        self.execute(f'UPDATE {qi(t["docs"].name)} SET hash=?, meta=? WHERE id=?',
+                     (doc['hash'], doc['meta'], doc['id']))
+
+@patch
 def delete_doc(self:SQLiteDocuments, did:str, store:str='store', prefix:str=None)->int:
     "Remove a document, its nodes and its chunks; returns 1, or 0 when there was none."
     if not (t := self._tree(store, prefix)): return 0

@@ -531,6 +531,22 @@ def write_doc(self:PostgresBackend, doc:dict, nodes:list, chunks:list, emb_fn=No
     return bool(old)
 
 @patch
+def add_doc_chunks(self:PostgresBackend, did:str, chunks:list, store='store', prefix=None):
+    "More chunks of document `did`, which `write_doc` began and `finish_doc` has not yet declared whole."
+    t = self.get_tree(store, prefix)
+    with self.writing(f'{len(chunks)} chunks of {did}'):
+        t.store._insert([{k: v for k, v in c.items() if k != 'id'} for c in chunks])
+
+@patch
+def finish_doc(self:PostgresBackend, doc:dict, nchunks:dict, store='store', prefix=None):
+    "Declare a document written in parts whole: its nodes' chunk counts, then its row's `hash` and `meta`."
+    t = self.get_tree(store, prefix)
+    with self.writing(f'finishing {doc["id"]}'), self.conn.cursor() as cur:
+        cur.executemany(f'UPDATE {qi(t.nodes)} SET nchunks = %s WHERE id = %s', [(n, i) for i, n in nchunks.items()])
+        cur.execute(f'UPDATE {qi(t.docs)} SET hash = %s, meta = %s WHERE id = %s',
+                    (doc['hash'], doc['meta'], doc['id']))
+
+@patch
 def delete_doc(self:PostgresBackend, did, store='store', prefix=None)->int:
     if not (t := self._tree(store, prefix)): return 0
     with self.writing(f'deleting {did}'):

@@ -6,12 +6,13 @@ Docs: https://litetree.github.io/litetree/tree.html.md"""
 
 # %% auto #0
 __all__ = ['detect_mode', 'struct_levels', 'TreeNode', 'summarize_extractive', 'bare_title', 'leading_title', 'build_tree',
-           'heading_path', 'doc_id', 'node_chunks', 'rebuilt_summary', 'doc_rows', 'fill_summaries']
+           'heading_path', 'doc_id', 'node_chunks', 'iter_node_chunks', 'rebuilt_summary', 'doc_rows', 'fill_summaries']
 
 # %% ../nbs/02_tree.ipynb #d8e4096b
 import re, json, time, hashlib, logging, itertools, functools, threading
+from array import array
 from dataclasses import dataclass, field
-from .data import verse_citation, is_verse_text, iter_lines, LineJoiner
+from .data import verse_citation, is_verse_text, iter_lines, iter_splitlines, LineJoiner
 from .profiles import as_chunker
 
 _log = logging.getLogger(__name__)
@@ -92,14 +93,29 @@ _chapter = re.compile(
     r'^\s*(?P<word>part|book|chapter|canto|adhyaya|adhyāya|section|article|volume|act|scene|lesson|sutra|sūtra)'
     rf'\s+(?P<num>[0-9]+|[ivxlcdm]+|{_number_word}|[a-z])\b[.:]?(?:\s+.{{0,80}})?$', re.I)
 
+class _Lines:
+    """A text's lines by number, as `text.split('\\n')` gives them, without holding them: 8 bytes a line, each line cut
+    from the text when it is asked for. Heading detection looks a line or two ahead and behind."""
+    def __init__(self, text:str):
+        self.text = text
+        self.ends = array('q', (m.start() for m in re.finditer('\n', text)))
+        self.ends.append(len(text))
+    def __len__(self): return len(self.ends)
+    def __iter__(self): return iter_lines(self.text)
+    def __getitem__(self, i:int)->str:
+        if not -len(self.ends) <= i < len(self.ends): raise IndexError(i)
+        i %= len(self.ends)
+        return self.text[self.ends[i - 1] + 1 if i else 0:self.ends[i]]
+
 def _chapter_lines(text:str)->list:
     """`(line_index, word)` for standalone lines like `CHAPTER IV`, `Book 2. The Return` or `Chapter Twenty-One`:
     a line with a title after its number must follow a blank line, or wrapped prose could pass for one."""
-    lines, out = text.split('\n'), []
-    for i, l in enumerate(lines):
-        if len(l) > 100 or not (m := _chapter.match(l)): continue
-        bare = len(l.split()) == 2 and re.match(r'[0-9]+$|[ivxlcdm]+$', m['num'], re.I)   # CHAPTER 2, Book IV
-        if bare or i == 0 or not lines[i - 1].strip(): out.append((i, m['word'].lower()))
+    out, prev = [], ''
+    for i, l in enumerate(iter_lines(text)):
+        if len(l) <= 100 and (m := _chapter.match(l)):
+            bare = len(l.split()) == 2 and re.match(r'[0-9]+$|[ivxlcdm]+$', m['num'], re.I)   # CHAPTER 2, Book IV
+            if bare or i == 0 or not prev.strip(): out.append((i, m['word'].lower()))
+        prev = l
     return out
 
 _numline = re.compile(r'^\s{0,6}(?P<num>\d{1,3}(?:\.\d{1,3}){0,3})\.?\s+(?P<title>[A-Z][^\n]{0,80})$')
@@ -108,10 +124,10 @@ def _numbered_lines(text:str)->list:
     """`(line_index, depth, title)` for standalone numbered section lines (`  8. Termination.`), in plain text. A line
     ending in a comma is wrapped prose, unless its number is the next of the count (GPL-2's `  3. You may copy and
     distribute the Program (or a work based on it,` opens section 3 mid-sentence)."""
-    lines, out, top = text.split('\n'), [], None
-    for i, l in enumerate(lines):
-        m = _numline.match(l)
-        if not m or (i and lines[i - 1].strip()) or len(m['title'].split()) > 14: continue
+    out, top, prev = [], None, ''
+    for i, l in enumerate(iter_lines(text)):
+        m, prev_text, prev = _numline.match(l), prev.strip(), l
+        if not m or (i and prev_text) or len(m['title'].split()) > 14: continue
         depth, first = m['num'].count('.') + 1, int(m['num'].split('.')[0])
         if l.rstrip().endswith((',', ';', ':')) and not (depth == 1 and top is not None and first == top + 1): continue
         t = l.strip().rstrip(',;:')
@@ -182,15 +198,17 @@ def _text_headings(text:str, numbered:bool=True, shared:set=None)->dict:
     """`{line: (style, title, adornment lines)}` for a plain-text page: titles underlined (or over- and underlined)
     with a repeated mark; *display* lines set off by blank lines, ALL-CAPS (two lines at most) or centred; outline
     stars (`*`, `**`) when the page uses `**`; numbered lines when `numbered`, flush with the outermost ones."""
-    lines = text.split('\n')
+    lines = _Lines(text)
     n = len(lines)
     blank = lambda i: i < 0 or i >= n or not lines[i].strip()
     first = next((l.strip() for l in lines if l.strip()), '')
     stars = any(l.startswith('** ') for l in lines)
     fenced = {i for i, (_, f) in enumerate(_md_lines(text)) if f}   # code in fences is never a heading
-    body = [l for i, l in enumerate(lines) if l.strip() and i not in fenced]
+    body = indents = 0
+    for i, l in enumerate(lines):
+        if l.strip() and i not in fenced: body, indents = body + 1, indents + (l[:3] == '   ')
     # RFC style: the prose is indented
-    indented = len(body) >= 10 and sum(l[:3] == '   ' for l in body) >= 0.5 * len(body)
+    indented = body >= 10 and indents >= 0.5 * body
     colons = _parallel_colon_lines(lines, fenced, shared)
     out, used = {}, set()
     for i, l in enumerate(lines):
@@ -282,19 +300,10 @@ class TreeNode:
 # heading hashes, quote and list marks, emphasis and code ticks
 _md_marks = re.compile(r'^#{1,6}\s+|^[>*-]\s+|[`*_]{1,3}')
 
-def _splitlines(text:str, block:int=1 << 16):
-    "`text.splitlines()`, a block of lines at a time: what a summary does not read is not split."
-    start = 0
-    while start < len(text):
-        end = text.find('\n', start + block)
-        end = len(text) if end < 0 else end + 1
-        yield from text[start:end].splitlines()
-        start = end
-
 def summarize_extractive(text:str, n:int=300)->str:
     """First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`. Lines are
     cleaned only until there are more than `n` characters: a long section's text is not all read for its first 300."""
-    return _clean_start(_splitlines(text), n)
+    return _clean_start(iter_splitlines(text), n)   # what a summary does not read is not split
 
 def _clean_words(lines):
     """The words of `lines` without blank lines, fences and markdown marks, one at a time: a 100 MB line is not split
@@ -399,7 +408,7 @@ def _chapter_events(pages, max_levels=4):
     lv = struct_levels(pages, max_levels)
     for p, txt in pages:
         marks = dict(_chapter_lines(txt))
-        for i, line in enumerate(txt.split('\n')):
+        for i, line in enumerate(iter_lines(txt)):
             if i in marks: yield ('head', p, lv[marks[i]], line.strip(), 'chapter')
             else: yield ('line', p, line)
 
@@ -413,7 +422,7 @@ def _verse_events(pages, max_levels=4):
     md = {p: {i: lvl for i, lvl, _ in _headings(t)} for p, t in pages}
     level = _compact(l for hs in md.values() for l in hs.values())
     for p, txt in pages:
-        for i, line in enumerate(txt.split('\n')):
+        for i, line in enumerate(iter_lines(txt)):
             if i in md[p]:
                 base, seen = level[md[p][i]], []
                 yield ('head', p, base, _heading.match(line)[2].strip(), 'markdown')
@@ -437,7 +446,7 @@ def _numbered_events(pages, max_levels=4):
     marks = {p: {i: (d, t) for i, d, t in _numbered_lines(tx)} for p, tx in pages}
     level = _compact(d for m in marks.values() for d, _ in m.values())
     for p, txt in pages:
-        for i, line in enumerate(txt.split('\n')):
+        for i, line in enumerate(iter_lines(txt)):
             if i in marks[p] and level[marks[p][i][0]] <= max_levels:
                 yield ('head', p, level[marks[p][i][0]], marks[p][i][1], 'numbered')
                 if (rest := _rest(line, marks[p][i][1])) is not None: yield ('line', p, rest)
@@ -471,7 +480,7 @@ def _text_events(pages, title:str='', max_levels=4, root_heading=False):
     level = _banner_levels(order, _text_levels([st for _, st in order]))
     for p, txt in pages:
         marks = {j for h in heads[p].values() for j in h[2]}
-        for i, line in enumerate(txt.split('\n')):
+        for i, line in enumerate(iter_lines(txt)):
             h = heads[p].get(i)
             if i in marks or (p, i) == top: continue
             if h and level[p, i] <= max_levels:
@@ -638,7 +647,11 @@ def doc_id(source, title:str='')->str:
 def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48, label:str=None)->list:
     """Chunk records for every node's own text, in document order; their heading paths start with `label` (default: the
     title)."""
-    chunk, out = as_chunker(chunker), []
+    return list(iter_node_chunks(nodes, did, title, chunker, meta_fn, min_chunk, label))
+
+def iter_node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk:int=48, label:str=None):
+    "`node_chunks` one at a time: a document too big to hold all its chunks at once is written as they come."
+    chunk, made = as_chunker(chunker), 0
     for n in nodes:
         if not n.segments: continue
         text, starts = '', []
@@ -646,20 +659,26 @@ def node_chunks(nodes, did:str, title:str, chunker=None, meta_fn=None, min_chunk
             if text: text += '\n\n'
             starts.append((len(text), page))
             text += seg
-        pieces = []
-        for c in chunk(text):
-            if pieces and len(c.text.strip()) < min_chunk:
-                pieces[-1] = (pieces[-1][0] + text[pieces[-1][2]:c.end], pieces[-1][1], c.end)
-            elif c.text.strip(): pieces.append((c.text, c.start, c.end))
         path = heading_path(nodes, n, label or title)
-        for ptext, start, end in pieces:
+        for ptext, start, end in _pieces(chunk(text), text, min_chunk):
             page = max((p for s, p in starts if s <= start), default=n.page_start)
             meta = meta_fn(ptext) if meta_fn else {}
             # where later pages begin
             if breaks := [[s - start, p] for s, p in starts if start < s < end]: meta = {**meta, '_breaks': breaks}
-            out.append(dict(content=ptext, heading=path, doc_id=did, node_id=f'{did}#{n.seq}', page=page, ord=len(out),
-                            metadata=json.dumps(meta, ensure_ascii=False) if meta else None))
-    return out
+            yield dict(content=ptext, heading=path, doc_id=did, node_id=f'{did}#{n.seq}', page=page, ord=made,
+                       metadata=json.dumps(meta, ensure_ascii=False) if meta else None)
+            made += 1
+
+def _pieces(chunks, text:str, min_chunk:int):
+    """The chunker's pieces as `(text, start, end)`, blank ones dropped and one under `min_chunk` joined to the one
+    before."""
+    last = None
+    for c in chunks:
+        if last and len(c.text.strip()) < min_chunk: last = (last[0] + text[last[2]:c.end], last[1], c.end)
+        elif c.text.strip():
+            if last: yield last
+            last = (c.text, c.start, c.end)
+    if last: yield last
 
 # %% ../nbs/02_tree.ipynb #c4d92173
 def rebuilt_summary(contents, kid_titles:list)->str:
