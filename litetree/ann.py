@@ -465,24 +465,27 @@ def _next_batch(done:int, spent:float, left:float, most:int)->int:
 @patch
 def _replay(self:AnnIndex, end:int, budget:float=None):
     """Apply the log up to `end` in batches, saving every `save_every` seconds. With a `budget` (seconds: a reader's
-    search), a first small batch measures the pace, each next batch is sized to end within the budget, nothing is
-    saved on the way, and what is left is searched exactly (`_defer`)."""
+    search), a first small batch measures the pace, each next batch is sized so that it and reading the entries left
+    after it end within the budget, nothing is saved on the way, and what is left is searched exactly (`_defer`)."""
     from tqdm.auto import tqdm
     dtype, start, t0 = self.db.store_meta(self.store)['dtype'], self.applied, time.monotonic()
-    self.pending, saved = None, t0
+    self.pending, saved, read = None, t0, 0.0
     size = self.save_after if budget is None else self.first_batch if budget > 0 else 0
     with tqdm(total=end - start, desc='catching up the vector index', unit='entry', delay=1.0, disable=None,
               leave=False) as bar:
         while self.applied < end and size:
             hi = min(end, self.applied + size)
             # load the file that holds them
+            t = time.monotonic()
             if (got := self._touched(self.applied, hi, dtype)) is None: return self._sync()
+            read += time.monotonic() - t
             self._apply(*got)
             bar.update(hi - self.applied)
             self.applied = hi
             if budget is not None:
                 spent = time.monotonic() - t0
-                size = _next_batch(hi - start, spent, budget - spent, self.save_after)
+                tail = (end - hi) * read / (hi - start)   # reading what is left, to search it exactly, is in the budget
+                size = _next_batch(hi - start, spent, budget - spent - tail, self.save_after)
             elif self.path is None or self.unsaved >= self.save_after and time.monotonic() - saved >= self.save_every:
                 self.save()
                 saved = time.monotonic()
@@ -507,7 +510,8 @@ def _defer(self:AnnIndex, end:int, dtype:str):
     _log.info('litetree: %d vector changes not yet in the HNSW index of %r are searched exactly', len(touched),
               self.store)
     hidden = touched[np.asarray(self.index.contains(touched), bool)] if len(touched) else touched
-    self.pending = (ids, vecs, hidden)
+    vecs = vecs.astype(np.float32)   # converted and measured once, not at every search
+    self.pending = (ids, vecs, hidden, np.linalg.norm(vecs, axis=1))
 
 # %% ../nbs/00a_ann.ipynb #5c5b46f5
 def _apply_batch(ix:Index, touched, ids, vecs, meta:dict, small_graph:int, threads:int=0)->Index:
@@ -727,9 +731,10 @@ def discard(self:AnnIndex):
     _stop_builder(p, todo)
 
 # %% ../nbs/00a_ann.ipynb #a0bac3e0
-def _cosine_dist(q, m):
-    q, m = q.astype(np.float32), m.astype(np.float32)
-    n = np.linalg.norm(m, axis=1) * (np.linalg.norm(q) or 1.0)
+def _cosine_dist(q, m, norms=None):
+    "Cosine distances of `q` to the rows of `m` (`norms`: the rows' norms, when they are known)."
+    q, m = q.astype(np.float32), m.astype(np.float32, copy=False)
+    n = (np.linalg.norm(m, axis=1) if norms is None else norms) * (np.linalg.norm(q) or 1.0)
     return 1.0 - (m @ q) / np.where(n == 0, 1.0, n)
 
 TIE_ROOM = 32   # extra neighbours an exhaustive search asks for, so that ties with the k-th one are decided by id
@@ -762,7 +767,7 @@ def query(self:AnnIndex, q:np.ndarray, k:int, exact:bool=None):
             d = _cosine_dist(q, np.asarray(self.index.get(ids)).reshape(len(ids), -1)).astype(np.float32)
     if self.pending and len(self.pending[0]) and k > 0:
         ids = np.concatenate([ids, self.pending[0]])
-        d = np.concatenate([d, _cosine_dist(q, self.pending[1]).astype(np.float32)])
+        d = np.concatenate([d, _cosine_dist(q, self.pending[1], self.pending[3]).astype(np.float32)])
     return _by_distance(ids, d, k)
 
 # %% ../nbs/00a_ann.ipynb #46c588bf
