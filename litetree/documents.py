@@ -10,7 +10,7 @@ __all__ = ['TREE_COLS', 'DOC_COLS', 'NODE_COLS', 'HASH_KEY', 'PLACE_COLS', 'tree
 # %% ../nbs/00e_documents.ipynb #0dc8bb23
 import json
 from fastcore.basics import patch, AttrDict
-from .core import qi, _check_store_name
+from .core import qi, _check_store_name, _pid_alive
 from .store import _insert_dicts
 from .sqlite import SQLiteBackend
 
@@ -261,8 +261,9 @@ def _holds_doc(self:SQLiteDocuments, t:dict, did:str)->int:
                    for k, col in (('docs', 'id'), ('nodes', 'doc_id'), ('store', 'doc_id'))))
 
 def _tree_check(db, store:str, repair:bool)->tuple:
-    """`check`'s look at the document tables: chunks or sections whose document row is gone (still found by search), and
-    documents whose sections are gone (their chunks point nowhere). `repair` removes what is left of each."""
+    """`check`'s look at the document tables: chunks or sections whose document row is gone (still found by search),
+    documents whose sections are gone (their chunks point nowhere), and documents written in parts whose writer died
+    before `finish_doc`. `repair` removes what is left of each."""
     if not (t := db._tree(store)): return [], []
     docs, nodes, chunks = (qi(t[k].name) for k in ('docs', 'nodes', 'store'))
     lost = [r[0] for r in db.execute(f'SELECT doc_id FROM {chunks} WHERE doc_id IS NOT NULL AND doc_id '
@@ -272,16 +273,28 @@ def _tree_check(db, store:str, repair:bool)->tuple:
                                      f'SELECT doc_id FROM {chunks} WHERE node_id IS NOT NULL AND node_id NOT '
                                      f'IN (SELECT id FROM {nodes}) '
                                      f'AND doc_id IN (SELECT id FROM {docs})')]
+    cut = [(did, title) for did, title, meta in db.execute(f'SELECT id, title, meta FROM {docs} WHERE hash IS NULL')
+           if not _writer_alive(meta)]
     problems = (
         [f'store {store!r}: {len(lost)} document(s) without a docs row still have chunks or '
          f'sections (e.g. {lost[0]!r}); '
          'search still finds them'] if lost else []) + \
                ([f'store {store!r}: {len(torn)} document(s) lost sections their chunks belong to (e.g. {torn[0]!r})']
-                if torn else [])
+                if torn else []) + \
+               ([f'store {store!r}: {len(cut)} document(s) were being written in parts when their load stopped (e.g. '
+                 f'{cut[0][1]!r}): search finds only what was written; adding the file again writes it whole'] if cut
+                else [])
     if not (repair and problems): return problems, []
+    gone = lost + torn + [did for did, _ in cut]
     with db.writing('removing what is left of damaged documents'):
-        for did in lost + torn: db._delete_rows(t, did)
-    return problems, [f'store {store!r}: {len(lost) + len(torn)} damaged document(s) removed: add their files again'] 
+        for did in gone: db._delete_rows(t, did)
+    return problems, [f'store {store!r}: {len(gone)} damaged document(s) removed: add their files again']
+
+def _writer_alive(meta:str|None)->bool:
+    "Is the process that began writing a document in parts (its pid in the row's `meta`, as `write_doc` got it) alive?"
+    try: pid = json.loads(meta or '{}').get('writer', {}).get('pid')
+    except (ValueError, AttributeError): return False
+    return isinstance(pid, int) and _pid_alive(pid)
 
 SQLiteBackend.checks['documents'] = _tree_check
 
