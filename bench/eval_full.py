@@ -1,4 +1,5 @@
-"""The full evaluation: the whole corpus, 100 passages asked three ways plus the hand-written questions.
+"""The full evaluation: the whole corpus, 100 passages asked three ways plus the hand-written questions
+(`questions.jsonl`, and the 100 of `questions_apart.jsonl`, reported as `question tune` and `question held`).
 
 Prints, for the shipped defaults, metrics per query set and per kind of document, then the ablation table and
 structure accuracy on the corpus's outlined PDFs. Run from the repository: `python bench/eval_full.py [N]`.
@@ -20,7 +21,8 @@ def main():   # a function run under `__main__`: the parse pool may start its wo
     t = time.perf_counter()
     base = ingest(files)
     if '--kw-cache' in sys.argv: assert base.get_store().cache_keywords(least=0); print('keyword cache written: widened queries are ranked from it')
-    qs = make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
+    qs = (make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
+          + question_queries(base, C/'questions_apart.jsonl', K))
     assert qs, 'no queries: is corpus/ complete?'
     res = run_queries(base, qs)
     fmt = lambda m: f"{m['mrr']:.3f} / {m['r1']:.3f} / {m['r10']:.3f}"

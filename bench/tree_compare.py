@@ -27,7 +27,7 @@ from litetree.core import hash_embed
 if emb_name == 'minilm': from litetree.embed import minilm as emb
 else: emb = hash_embed
 C = corpus_dir(); K = corpus_kinds(C)
-files = sorted(p for p in C.iterdir() if p.is_file() and p.name not in ('SOURCES.md', 'questions.jsonl') and (not smoke or p.name in SMOKE))
+files = sorted(p for p in C.iterdir() if p.is_file() and p.name != 'SOURCES.md' and p.suffix != '.jsonl' and (not smoke or p.name in SMOKE))
 db = ingest(files, emb)
 if mode == 'make':
     qs = make_queries(db, 10 if smoke else 100, doc_kinds=K) + question_queries(db, C/'questions.jsonl', K)

@@ -6,10 +6,10 @@ Docs: https://litetree.github.io/litetree/core.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', 'DECLARABLE', 'STOP_WORDS',
-           'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW', 'Database', 'DatabaseLocked',
-           'DatabaseDamaged', 'Store', 'database', 'qi', 'check_count', 'to_vector', 'to_blob', 'to_blobs',
-           'hash_embed', 'embedder_id', 'embed_text', 'fts_words', 'fts_query', 'rrf', 'flashrank_reranker',
-           'rerank_hits', 'fusion_weight']
+           'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW', 'QUESTION_KEYWORD_SHARE',
+           'FUSIONS', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'Store', 'database', 'qi', 'check_count',
+           'to_vector', 'to_blob', 'to_blobs', 'hash_embed', 'embedder_id', 'embed_text', 'fts_words', 'fts_query',
+           'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight', 'is_question']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
 import os, re, json, hashlib, logging, itertools, unicodedata, functools
@@ -708,6 +708,39 @@ def fusion_weight(emb_or_store)->float:
     "The vector leg's RRF weight for an embedder, or for the embedder a store was built with."
     return float(_declared(emb_or_store, 'fusion_weight', DEFAULT_FUSION_WEIGHT))
 
+QUESTION_KEYWORD_SHARE = 0.3  # a question's keyword leg's share of its fused score; the vector leg has the rest
+
+_question_start = re.compile(r'(?:how|what|why|when|where|which|who|whom|whose|can|could|do|does|did|is|are|was|were'
+                             r'|should|would|will|may|must|shall|has|have)\b', re.I)
+
+def is_question(q:str)->bool:
+    "Is `q` asked as a question: ending in `?`, or opening with a question word (`how`, `why`, `does`, ...)?"
+    return q.rstrip().endswith('?') or bool(_question_start.match(q.lstrip()))
+
+FUSIONS = ('auto', 'rank', 'score')
+
+def _by_score(fusion:str, policy:bool, q:str, emb_or_store)->bool:
+    """Are a query's legs fused by their scores? Always with `fusion='score'`; with `'auto'` and no `weights=` given
+    (`policy`), when it is a question and the embedder reads meaning (a `lexical` one, like `hash_embed`, sees only the
+    words the keyword leg sees better)."""
+    if fusion != 'auto' or not policy: return fusion == 'score'
+    return is_question(q) and not _declared(emb_or_store, 'lexical', False)
+
+def _fused_by_score(fts:list, vec:list, share:float)->list:
+    """`[(id, score, ranks)]`, best first, as `_fused` gives them: each leg's own scores scaled so that its best hit has
+    1 (keyword: bm25, lower is better; vector: cosine similarity), the keyword leg's weighed by `share`, the vector
+    leg's by the rest, and summed. Unlike ranks, scores tell a hit far ahead of the rest from one barely ahead."""
+    score, ranks = {}, {}
+    legs = [[(i, s / fts[0][1] if fts[0][1] else 1.0) for i, s in fts],
+            [(i, max(0.0, 1 - d)) for i, d in vec]]
+    for li, (hits, w) in enumerate(zip(legs, (share, 1 - share))):
+        top = max((s for _, s in hits), default=0.0) or 1.0
+        for rank, (i, s) in enumerate(hits):
+            if i not in score: score[i], ranks[i] = 0.0, [None, None]
+            score[i] += w * s / top
+            ranks[i][li] = rank
+    return sorted(((i, s, ranks[i]) for i, s in score.items()), key=lambda x: -x[1])
+
 # %% ../nbs/00_core.ipynb #620f7dc9
 @patch
 def search(self:Database,
@@ -724,10 +757,14 @@ def search(self:Database,
            rerank=False,       # True for flashrank, or a callable (query, texts) -> scores
            fanout:int=3,       # candidates per leg, as a multiple of `limit`
            widen='auto',       # keyword widening, see `fts_query`
+           # 'auto': a question's legs fused by their scores, other queries' by rank (RRF); or 'rank' or 'score' for all
+           fusion:str='auto',
           )->list:
-    "Hybrid keyword + vector search fused by RRF; hits carry `_rrf_score`, `_fts_rank`, `_vec_rank`."
+    """Hybrid keyword + vector search, its two legs fused; hits carry the fused score as `_rrf_score`, and `_fts_rank`,
+    `_vec_rank`."""
     limit = check_count(limit, 'limit', 1, MAX_LIMIT)
     fanout, rrf_k = check_count(fanout, 'fanout', 1, 100), check_count(rrf_k, 'rrf_k', 1, 10_000)
+    if fusion not in FUSIONS: raise ValueError(f'fusion must be one of {FUSIONS}, not {fusion!r}')
     if not self.has_store(_check_store_name(store)): return []
     t = self.get_store(store)
     t.check_where(where)
@@ -744,11 +781,13 @@ def search(self:Database,
     vec = t.vector_ids(emb, n, where, where_args) if emb is not None and w[1] else []
     if dmax is not None: vec = [(i, d) for i, d in vec if d <= dmax]
     if q and w[0] and not fts: vec = _unbacked(vec, emb_fn or t, q)
-    if policy and fts and vec:
-        if _term_coverage(q, t.text_of(fts[0][0])) >= LEXICAL_COVERAGE:
+    if fts and vec and _by_score(fusion, policy, q, emb_fn or t):
+        fused = _fused_by_score(fts, vec, QUESTION_KEYWORD_SHARE)
+    else:
+        if policy and fts and vec and _term_coverage(q, t.text_of(fts[0][0])) >= LEXICAL_COVERAGE:
             weights = (weights[0], weights[1] * LEXICAL_DAMP)
-    if callable(weights): weights = weights(q, fts, vec)
-    fused = _fused([[i for i, _ in fts], [i for i, _ in vec]], list(weights), rrf_k)
+        if callable(weights): weights = weights(q, fts, vec)
+        fused = _fused([[i for i, _ in fts], [i for i, _ in vec]], list(weights), rrf_k)
     if not rerank: fused = fused[:limit]
     cols = columns and ([*columns, 'content'] if rerank and 'content' not in columns else columns)
     rows = t.rows_by_id([i for i, _, _ in fused], cols)

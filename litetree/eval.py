@@ -34,8 +34,8 @@ def corpus_dir(start=None)->Path:
         "or build one with tools/build_corpus.py")
 
 def corpus_files(d:Path)->list:
-    "The corpus's documents: its files, without SOURCES.md, the questions, or the structure set's folder."
-    return sorted(p for p in Path(d).iterdir() if p.is_file() and p.name not in ('SOURCES.md', 'questions.jsonl'))
+    "The corpus's documents: its files, without SOURCES.md, the question sets (`.jsonl`) or the structure set's folder."
+    return sorted(p for p in Path(d).iterdir() if p.is_file() and p.name != 'SOURCES.md' and p.suffix != '.jsonl')
 
 def corpus_kinds(d:Path)->dict:
     "`{file name: kind}` from the table in SOURCES.md."
@@ -118,7 +118,8 @@ def make_queries(db, n:int=100, seed:int=0, kinds=('verbatim', 'degraded', 'keyw
 def _norm(s:str)->str: return ' '.join(_words(s))
 
 def question_queries(db, path, doc_kinds:dict=None)->list:
-    "Queries from a questions.jsonl of `{question, anchor, file}`, with gold found in the store."
+    """Queries from a questions.jsonl of `{question, anchor, file}`, with gold found in the store; a question with a
+    `set` (`tune`, `held`) is of kind `question tune` or `question held`."""
     texts, out = section_texts(db), []
     for n in db.node_rows(): texts[n['id']] = n['title'] + '\n' + texts.get(n['id'], '')   # an anchor may be a heading
     src = {d['id']: Path(d['source']).name for d in db.doc_rows()}
@@ -129,7 +130,8 @@ def question_queries(db, path, doc_kinds:dict=None)->list:
         nid = next((nid for nid, t in texts.items() if src.get(nid.split('#')[0]) == o['file'] and a in _norm(t)), None)
         if nid is None: continue
         ws = _words(o['anchor'])
-        out.append(Query(o['question'], 'question', nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a},
+        kind = f"question {o['set']}" if o.get('set') else 'question'
+        out.append(Query(o['question'], kind, nid.split('#')[0], nid, _grams(ws) if len(ws) >= 5 else {a},
                          (doc_kinds or {}).get(o['file'], '')))
     return out
 
@@ -214,7 +216,10 @@ def ablation_configs()->list:
             ('section roll-up: mean', {}, {}, {'score': 'mean'}),
             ('section roll-up: sum', {}, {}, {'score': 'sum'}),
             ('spans off', {}, {'spans': False}, {}),
-            ('adaptive weights on', {}, {'adaptive': True}, {})]
+            ('adaptive weights on', {}, {'adaptive': True}, {}),
+            ('fusion by rank for every query (questions too, as before)', {}, {'fusion': 'rank'}, {}),
+            ('fusion by score for every query', {}, {'fusion': 'score'}, {}),
+            ('no lexical damp (weights 1, 0.2 for every query)', {}, {'weights': (1, 0.2)}, {})]
 
 def _se(ranks, k=10):
     rr = [0 if r is None or r > k else 1 / r for r in ranks]
@@ -236,18 +241,20 @@ def ablate(files:list, queries:list, configs=None, emb=None)->list:
         t = table(res)['all']
         rows.append(dict(name=name, **{lvl: t[lvl] for lvl in ('passage', 'section', 'doc')},
                          se={lvl: _se([r[lvl] for r in res]) for lvl in ('passage', 'section', 'doc')},
-                         ms_p50=t['ms_p50']))
+                         ms_p50=t['ms_p50'],
+                         by_kind={g: m['section']['mrr'] for g, m in table(res).items() if g != 'all'}))
     return rows
 
 def ablation_markdown(rows:list)->str:
-    "The ablation rows as a markdown table."
-    head = ('| setting | passage MRR@10 | section MRR@10 | section R@1 | section R@10 | doc MRR@10 | p50 ms '
-            '|\n|---|---|---|---|---|---|---|')
+    "The ablation rows as a markdown table: all queries, then section MRR@10 for each kind of query."
+    kinds = list(rows[0].get('by_kind', {})) if rows else []
+    head = ('| setting | passage MRR@10 | section MRR@10 | section R@1 | section R@10 | doc MRR@10 | p50 ms | '
+            + ''.join(f' {k} |' for k in kinds) + '\n|' + '---|' * (7 + len(kinds)))
     fmt = lambda r: (
         f"| {r['name']} | {r['passage']['mrr']:.3f} ±{r['se']['passage']:.3f} | {r['section']['mrr']:.3f} "
         f"±{r['se']['section']:.3f} | "
         f"{r['section']['r1']:.3f} | {r['section']['r10']:.3f} | "
-        f"{r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |")
+        f"{r['doc']['mrr']:.3f} | {r['ms_p50']:.1f} |" + ''.join(f" {r['by_kind'].get(k, 0):.3f} |" for k in kinds))
     return '\n'.join([head] + [fmt(r) for r in rows])
 
 # %% ../nbs/03_eval.ipynb #09fcbb50

@@ -208,8 +208,8 @@ def _write_in_parts(self:Ingestion, res:dict, rows:tuple, emb_fn, store, prefix,
     res.update(chunks=made, embedded=new, **({'replaced': True} if replaced else {}))
 
 def _unfinished(doc:dict)->dict:
-    """The row of a document still being written: no hash, and no file hash, so nothing takes it for complete; its writer's
-    pid, so `check` can tell a load still running from one cut short."""
+    """The row of a document still being written: no hash, and no file hash, so nothing takes it for complete; its
+    writer's pid, so `check` can tell a load still running from one cut short."""
     meta = {k: v for k, v in json.loads(doc['meta']).items() if k != 'file_hash'} | {'writer': dict(pid=os.getpid())}
     return {**doc, 'hash': None, 'meta': json.dumps(meta, ensure_ascii=False, default=str)}
 

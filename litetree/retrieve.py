@@ -219,6 +219,7 @@ class SearchOptions:
     rrf_k:int=60            # the RRF constant
     fanout:int=3            # candidates per leg, as a multiple of the hits wanted
     widen:str|bool='auto'   # keyword widening: 'auto' (strict, then widened when it finds too few), True or False
+    fusion:str='auto'       # 'auto': questions fused by the legs' scores, other queries by rank; or 'rank' or 'score'
 
 @patch
 @known_options
@@ -255,7 +256,8 @@ def _tree_hits(self:Retrieval, q:str, emb, limit:int, store:str='store', prefix:
         base = weights or (1.0, fusion_weight(emb if callable(emb) else self.get_store(store)))
         weights = lambda q, f, v: tuple(a * b for a, b in zip(adaptive_weights(q, f, v), base))
     return self.search(q, emb, store=store, limit=limit, columns=cols, where=where, where_args=where_args,
-                       rrf_k=o.rrf_k, weights=weights, rerank=rerank, fanout=o.fanout, widen=o.widen)
+                       rrf_k=o.rrf_k, weights=weights, rerank=rerank, fanout=o.fanout, widen=o.widen,
+                       fusion=o.fusion)
 
 @patch
 def _crumbed(self:Retrieval, hits:list, store:str, prefix:str=None, corpus_path:bool=False)->list:
