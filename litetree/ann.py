@@ -15,7 +15,7 @@ import numpy as np
 import apsw
 from fastcore.basics import patch
 from usearch.index import Index, ScalarKind
-from .core import Database, _np_dtype, _pid_alive, qi
+from .core import Database, _np_dtype, _pid_alive, qi, progress_bar
 from .processes import start_within
 
 _log = logging.getLogger(__name__)
@@ -401,8 +401,7 @@ def rebuild(self:AnnIndex, reason:str='', quiet:bool=False):
 
 def _add_batched(index, ids, vecs, desc:str, batch:int=20_000):
     "Add vectors to a graph, with a progress bar when it takes more than a second."
-    from tqdm.auto import tqdm
-    with tqdm(total=len(ids), desc=desc, unit='vec', delay=1.0, disable=None, leave=False) as bar:
+    with progress_bar(total=len(ids), desc=desc, unit='vec', delay=1.0, disable=None, leave=False) as bar:
         for i in range(0, len(ids), batch):
             index.add(ids[i:i + batch], vecs[i:i + batch])
             bar.update(len(ids[i:i + batch]))
@@ -467,11 +466,10 @@ def _replay(self:AnnIndex, end:int, budget:float=None):
     """Apply the log up to `end` in batches, saving every `save_every` seconds. With a `budget` (seconds: a reader's
     search), a first small batch measures the pace, each next batch is sized so that it and reading the entries left
     after it end within the budget, nothing is saved on the way, and what is left is searched exactly (`_defer`)."""
-    from tqdm.auto import tqdm
     dtype, start, t0 = self.db.store_meta(self.store)['dtype'], self.applied, time.monotonic()
     self.pending, saved, read = None, t0, 0.0
     size = self.save_after if budget is None else self.first_batch if budget > 0 else 0
-    with tqdm(total=end - start, desc='catching up the vector index', unit='entry', delay=1.0, disable=None,
+    with progress_bar(total=end - start, desc='catching up the vector index', unit='entry', delay=1.0, disable=None,
               leave=False) as bar:
         while self.applied < end and size:
             hi = min(end, self.applied + size)
@@ -668,13 +666,12 @@ def _drain(self:AnnIndex, lost:bool=False):
     """Take the builder's graph back, lending it every core, with a progress bar; if it failed or died, or the log
     was trimmed under it (`lost`), drop the graph so that the next `sync` loads the file and replays the log."""
     if self.builder is None: return
-    from tqdm.auto import tqdm
     (p, todo, outbox, hurry, reaper), self.builder = self.builder, None
     failed = 'another connection saved it meanwhile' if lost else None
     try:
         hurry.value = 1
         todo.put(None)   # in the `try`: it waits while the feed is full, and a Ctrl-C there must drop the graph too
-        with tqdm(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None,
+        with progress_bar(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None,
                   leave=False) as bar:
             while not failed:
                 kind, *got = outbox.recv()

@@ -17,7 +17,7 @@ from .retrieve import Retrieval, SearchOptions
 from .corpus import CorpusTree
 from dataclasses import replace
 from .llm import llm_builder
-from .corpus import is_folder
+from .corpus import is_folder, docs_within
 from fastcore.basics import patch
 from fastcore.meta import delegates
 
@@ -260,16 +260,22 @@ def read(self:Index, node_id:str, **kwargs)->dict:
 @patch
 def remove(self:Index, source)->int:
     """Remove the documents from `source`: a path as added (a file, also one deleted or renamed since, or a folder:
-    every document under it), or a doc id; returns how many went."""
+    every document under it), a doc id, or a corpus path as `toc` and `within=` show it (`licenses/`, a collection);
+    returns how many went."""
     s = str(source)
     # Path('') is the current folder
     if not s.strip(): raise ValueError("remove() needs a path or a doc id, not an empty string")
     try: s.encode('utf-8')
     except UnicodeEncodeError: return 0   # a name litetree could not have stored (see `add_dir`)
     n = self._remove_path(s) if isinstance(source, Path) or ('\n' not in s and len(s) < 4096) else 0
-    n = n or self.db.delete_source(s, self.store) or self.db.delete_doc(s, self.store)
+    n = n or self.db.delete_source(s, self.store) or self.db.delete_doc(s, self.store) or self._remove_within(s)
     _merge_after_load(self.db.get_store(self.store), 0)   # the keyword cache, rewritten once it is too far behind
     return n
+
+@patch
+def _remove_within(self:Index, s:str)->int:
+    "The documents within the corpus path `s` (a collection, a folder or one document, as `toc` shows them)."
+    return sum(self.db.delete_doc(p['id'], self.store) for p in docs_within(self.db.corpus(self.store), s))
 
 @patch
 def _remove_path(self:Index, s:str)->int:

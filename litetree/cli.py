@@ -117,7 +117,9 @@ def cmd_add(args, ix)->int:
         print(', '.join(f"{counts[k]} {k}" for k in ('added', 'replaced', 'unchanged', 'skipped', 'failed'))
               + (f' ({refiled} moved to {args.collection!r})' if refiled else ''))
         for why, n in sorted(counts['reasons'].items(), key=lambda kv: -kv[1]):
-            if not any(r.get('error') == why for r in res): print(f"  skipped {n}: {why}")
+            if any(r.get('error') == why for r in res): continue   # listed below, one line a file
+            names = [r.get('source') for r in res if r.get('skipped') == why]
+            print(f"  skipped {n}: {why}: {', '.join(names[:5])}{f' and {n - 5} more' if n > 5 else ''}")
         for r in res:
             if 'error' in r: print(f"  failed: {r.get('source')}: {r['error']}")
             elif is_empty(r): print(f"  empty: {r.get('source')}: kept, but it holds no text to search")
@@ -226,6 +228,8 @@ def _reading(r:dict, paged:bool, max_chars:int, me:str='litetree')->str:
 def cmd_rm(args, ix)->int:
     n = sum(ix.remove(s) for s in args.sources)
     _emit(args, dict(removed=n), lambda d: print(f"{d['removed']} document(s) removed"))
+    if not n: print('litetree: nothing matched: give a file or folder as it was added, a corpus path as `toc` shows '
+                    'it (a folder, a collection, a document), or a doc id', file=sys.stderr)
     return 0 if n else 1
 
 # the files SQLite and litetree keep beside a database
@@ -343,10 +347,14 @@ def _answering(fn, ToolError):
     @functools.wraps(fn)
     def tool(*a, **kw):
         try: return fn(*a, **kw)
-        except KeyError as e: raise ToolError(_cut(str(e.args[0]) if e.args else 'not found')) from e
+        except KeyError as e: raise ToolError(_cut(_for_agents(str(e.args[0]) if e.args else 'not found'))) from e
         except (ValueError, TypeError, OSError, DatabaseLocked, DatabaseDamaged, apsw.Error) as e:
-            raise ToolError(_cut(str(e))) from e
+            raise ToolError(_cut(_for_agents(str(e)))) from e
     return tool
+
+def _for_agents(msg:str)->str:
+    "A message written for the command line, in the words of the MCP tools (`browse` is the corpus tree's top there)."
+    return msg.replace('toc with no folder', 'browse with no path')
 
 # an error or a note: long enough for any reason litetree gives, short of an argument echoed whole
 MCP_MAX_MESSAGE = 2_000
@@ -387,7 +395,7 @@ def make_server(db_path):
         from mcp.server.mcpserver.exceptions import ToolError
     except ImportError as e: raise ImportError("litetree serve needs the MCP SDK: pip install 'litetree[mcp]'") from e
     ix = Index(db_path)
-    srv = MCPServer('litetree', instructions=_GUIDE)
+    srv = MCPServer('litetree', instructions=_GUIDE, version=__version__)
     tool = lambda f: srv.tool()(_answering(f, ToolError))
     _finding_tools(ix, tool)
     _reading_tools(ix, tool)
@@ -395,12 +403,19 @@ def make_server(db_path):
 
 _SECTION_KEYS = ('node_id', 'breadcrumb', 'pages', 'score', 'snippets')   # what a section answer carries to an agent
 
+def _count(lo:int, hi:int):
+    """An int parameter whose schema says its bounds, so an agent reads them before its first call; `check_count` still
+    answers a number outside them with a message of litetree's own."""
+    from typing import Annotated
+    from pydantic import Field
+    return Annotated[int, Field(json_schema_extra=dict(minimum=lo, maximum=hi))]
+
 def _finding_tools(ix, tool):
     "The tools that search: `sections`, `search` and `context`."
     paged = lambda: _paged(ix)
 
     @tool
-    def sections(query: str, limit: int = 5, within: str = '') -> dict:
+    def sections(query: str, limit: _count(1, 50) = 5, within: str = '') -> dict:
         """Find the sections that answer a question, best first. Each has a breadcrumb (Folder › Document › Chapter ›
         Section), pages, short snippets and a node_id: call `read` with that node_id to get the section whole before
         answering. `within` keeps the search inside one folder or collection that `browse` shows ('handbooks/')."""
@@ -410,7 +425,7 @@ def _finding_tools(ix, tool):
                                                            corpus_path=True)]), 'sections')
 
     @tool
-    def search(query: str, limit: int = 10, within: str = '') -> dict:
+    def search(query: str, limit: _count(1, 100) = 10, within: str = '') -> dict:
         """Passages (chunks) matching a query, each with its breadcrumb, page and node_id. Prefer `sections` for
         questions; use this for exact phrases, names and identifiers. `within`: one folder or collection only."""
         check_count(limit, 'limit', 1, 100)
@@ -419,7 +434,7 @@ def _finding_tools(ix, tool):
                                                      corpus_path=True)]), 'hits')
 
     @tool
-    def context(query: str, sections: int = 4, within: str = '') -> dict:
+    def context(query: str, sections: _count(1, 20) = 4, within: str = '') -> dict:
         """One call for a prompt: the best sections for the query read whole (with where each sits in its document)
         and related sections worth a look. Cite breadcrumbs and pages."""
         check_count(sections, 'sections', 1, 20)
@@ -434,16 +449,19 @@ def _reading_tools(ix, tool):
     paged = lambda: _paged(ix)
 
     @tool
-    def browse(path: str = '', offset: int = 0) -> dict:
+    def browse(path: str = '', offset: _count(0, 10**9) = 0) -> dict:
         """The collection as a tree of folders: `path` '' is the top; each folder shows how many documents and pages
         it holds (largest first) with a summary, and the documents directly in it with their top headings and
         doc_ids. Open a folder by its path; when `more` is not 0, call again with `offset` to see the rest. Use it to
         find where to look, then `sections` with `within` set to that folder, or `toc` for one document."""
         check_count(offset, 'offset', 0, 10**9)
-        return _capped(ix.browse(path, offset=offset, limit=30), 'folders')
+        out = ix.browse(path, offset=offset, limit=30)
+        if out['folders'] or out['docs']: return _capped(out, 'folders' if out['folders'] else 'docs')
+        return {**out, 'note': f'nothing from entry {offset} on: this folder holds fewer; browse it from offset 0'
+                if offset else 'the index holds no documents yet: they are added with `litetree add`'}
 
     @tool
-    def toc(doc: str, depth: int = 3) -> dict:
+    def toc(doc: str, depth: _count(0, 10) = 3) -> dict:
         """Tables of contents of the documents whose doc_id, title or source contains `doc`: nested sections with
         titles, page ranges, summaries and node_ids to `read`. Use it when you know which document to look in;
         `browse` shows what documents there are."""
@@ -453,7 +471,7 @@ def _reading_tools(ix, tool):
                 else dict(documents=[], note=_cut(f'no document matches {doc!r}: browse lists them', 300)))
 
     @tool
-    def read(node_id: str, max_chars: int = 12000) -> dict:
+    def read(node_id: str, max_chars: _count(1, 100_000) = 12000) -> dict:
         """One section whole, in reading order, with its subsections: the text to answer from. Cite its breadcrumb
         and pages."""
         check_count(max_chars, 'max_chars', 1, 100_000)

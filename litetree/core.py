@@ -9,7 +9,7 @@ __all__ = ['MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', '
            'DEFAULT_FUSION_WEIGHT', 'LEXICAL_COVERAGE', 'LEXICAL_DAMP', 'WIDEN_BELOW', 'QUESTION_KEYWORD_SHARE',
            'FUSIONS', 'Database', 'DatabaseLocked', 'DatabaseDamaged', 'Store', 'database', 'qi', 'check_count',
            'to_vector', 'to_blob', 'to_blobs', 'hash_embed', 'embedder_id', 'embed_text', 'fts_words', 'fts_query',
-           'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight', 'is_question']
+           'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight', 'is_question', 'progress_bar']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
 import os, re, json, hashlib, logging, itertools, unicodedata, functools
@@ -793,3 +793,12 @@ def search(self:Database,
     rows = t.rows_by_id([i for i, _, _ in fused], cols)
     hits = [{**rows[i], '_rrf_score': s, '_fts_rank': r[0], '_vec_rank': r[1]} for i, s, r in fused if i in rows]
     return rerank_hits(q, hits, rerank, rrf_k)[:limit] if rerank else hits
+
+# %% ../nbs/00_core.ipynb #8d656121
+def progress_bar(**kw):
+    "A `tqdm` bar (`kw` as tqdm takes them): a widget where `ipywidgets` can draw one, text otherwise."
+    try:
+        import ipywidgets   # noqa: F401 (only asked whether it is there)
+        from tqdm.auto import tqdm
+    except ImportError: from tqdm import tqdm
+    return tqdm(**kw)

@@ -12,7 +12,7 @@ import os, re, json, logging, hashlib, importlib.util, tempfile
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
-from .core import hash_embed
+from .core import hash_embed, progress_bar
 
 _log = logging.getLogger(__name__)
 
@@ -193,8 +193,7 @@ class MiniLMEmbedder:
         session, tok = _minilm_parts()
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         out = np.zeros((len(texts), 384), np.float32)
-        from tqdm.auto import tqdm
-        with tqdm(total=len(texts), desc='embedding', unit='text', delay=1.0,
+        with progress_bar(total=len(texts), desc='embedding', unit='text', delay=1.0,
                   disable=None if len(texts) > 256 else True, leave=False) as bar:
             for i in range(0, len(order), self.batch):
                 idx = order[i:i + self.batch]

@@ -21,7 +21,7 @@ from .profiles import parse, chunk_text
 from .embed import default_embedder, load_embedder
 from .tree import *
 from .retrieve import SearchOptions
-from .ingest import AddOptions
+from .ingest import AddOptions, _pretty
 
 # %% ../nbs/03_eval.ipynb #c785d3a5
 def corpus_dir(start=None)->Path:
@@ -355,7 +355,7 @@ def structure_regression(folder)->list:
         r = db.add_file(folder/name, emb_fn=hash_embed)
         a = outline_agreement(tree_outline(db, r['doc_id'], e['title']), e['outline'])
         # the file's name, added in brackets
-        named = re.sub(r'\s*\(' + re.escape(Path(name).stem.replace('_', ' ')) + r'\)$', '', r['title'])
+        named = re.sub(r'\s*\(' + re.escape(_pretty(name)) + r'\)$', '', r['title'])
         rows.append(dict(file=name, kind=e['kind'], title=r['title'],
                          title_ok=_heading_key(named) == _heading_key(e['title']), **a))
     return rows

@@ -9,10 +9,10 @@ __all__ = ['BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'CHUNK_WINDOW', 'register_
            'chunk_text', 'as_chunker']
 
 # %% ../nbs/01b_profiles.ipynb #a3a24b10
-import logging, unicodedata, importlib.metadata
+import logging, unicodedata, importlib.metadata, lzma, zlib
 from pathlib import Path
 from typing import Callable
-from .data import Profile, Parsed, ParseError, decode_bytes, is_verse_text
+from .data import Profile, Parsed, ParseError, decode_bytes, is_verse_text, COMPRESSED, decompressed, inner_name
 from .data import parse_text, parse_rst, parse_html, parse_ipynb, parse_docx, parse_tei
 from .pdf import parse_pdf
 
@@ -21,6 +21,15 @@ _log = logging.getLogger(__name__)
 # %% ../nbs/01b_profiles.ipynb #641f5d42
 def _head(path, n:int=4096)->bytes:
     with open(path, 'rb') as f: return f.read(n)
+
+def _packed_head(path, n:int=4096)->bytes:
+    "The first `n` bytes of the file inside a compressed one; none when it does not expand (`parse` says why)."
+    try:
+        with COMPRESSED[Path(path).suffix.lower()](path, 'rb') as f: return f.read(n)
+    except OSError as e:
+        if e.errno is not None: raise   # not there, not readable: said as for any file
+        return b''                      # bad data (BadGzipFile, bz2's 'Invalid data stream')
+    except (EOFError, lzma.LZMAError, zlib.error): return b''
 
 def _is_tei(path, head): return b'<TEI' in head or b'tei-c.org/ns' in head
 def _is_verse(path, head):
@@ -77,13 +86,15 @@ def _claims(p, path, head)->bool:
     return ext_ok and _detects(p, path, head) if p.detect is not None else Path(path).suffix.lower() in p.exts
 
 def profile_for(path, profile:str=None)->Profile:
-    "The profile that reads `path`: forced by name, registered, recognised by content, or by extension."
+    """The profile that reads `path`: forced by name, registered, recognised by content, or by extension; for a
+    compressed file, the one that reads the file inside it."""
     _load_entry_points()
     if profile:
         if p := _registered.get(profile) or next((b for b in BUILTIN_PROFILES if b.name == profile), None): return p
         raise ValueError(
             f"no profile named {profile!r}: known are {sorted({*_registered, *(b.name for b in BUILTIN_PROFILES)})}")
-    head = _head(path)
+    if Path(path).suffix.lower() in COMPRESSED: path, head = Path(path).with_name(inner_name(path)), _packed_head(path)
+    else: head = _head(path)
     for p in reversed(list(_registered.values())):
         if _claims(p, path, head): return p
     for p in BUILTIN_PROFILES:
@@ -100,8 +111,10 @@ def known_exts()->set:
 
 # %% ../nbs/01b_profiles.ipynb #b3d9400e
 def parse(path, profile:str=None, **kw)->Parsed:
-    "Read any supported file into a `Parsed`; `kw` goes to the reader (e.g. `assets=` for PDF images)."
+    """Read any supported file into a `Parsed`, a compressed one (`.gz`, `.bz2`, `.xz`) as the file inside it; `kw` goes
+    to the reader (e.g. `assets=` for PDF images)."""
     path = Path(path)
+    if path.suffix.lower() in COMPRESSED: return _parse_inner(path, profile, **kw)
     try: p = profile_for(path, profile)
     except OSError as e: raise ParseError(path, f'cannot be read ({e.strerror or e})') from e
     try: out = p.parse(path, **kw) if kw else p.parse(path)
@@ -109,6 +122,17 @@ def parse(path, profile:str=None, **kw)->Parsed:
     except OSError as e: raise ParseError(path, f'cannot be read ({e.strerror or e})') from e
     except Exception as e: raise ParseError(path, f'failed in the {p.name!r} reader ({type(e).__name__}: {e})') from e
     out.meta['profile'] = p.name
+    return out
+
+def _parse_inner(path:Path, profile:str=None, **kw)->Parsed:
+    "The file inside a compressed one, parsed; what goes wrong is said of the file as it was given."
+    try:
+        with decompressed(path) as inner: out = parse(inner, profile, **kw)
+    except OSError as e: raise ParseError(path, f'cannot be read ({e.strerror or e})') from e
+    except ParseError as e:
+        if e.path == str(path): raise
+        raise ParseError(path, e.reason) from e
+    out.meta['compressed'] = path.suffix.lower()[1:]
     return out
 
 # %% ../nbs/01b_profiles.ipynb #4e042295

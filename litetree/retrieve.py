@@ -313,12 +313,19 @@ def _rollup(hits, score='max', per=3)->list:
 def _found_sections(self:Retrieval, hits:list, score:str, per:int, n:int, store='store', prefix=None)->list:
     """`[(node_id, score, hits, node row)]`: the `n` best sections of `hits` (`_rollup`) still in the document tree.
     Hits whose section's node row is gone (a damaged file) are left out, and logged with what mends them, rather than
-    ending the search with a KeyError."""
-    live, lost = [], 0
+    ending the search with a KeyError. A section that repeats one above it (the same title, and its hits the same
+    text: a file kept twice under two names) takes no place of its own: its node id is in the first one's `copies`."""
+    live, lost, seen = [], 0, {}
     for nid, s, hs in _rollup(hits, score, per):
         if len(live) == n: break
-        if (node := self.node_row(nid, store, prefix)) is None: lost += 1
-        else: live.append((nid, s, hs, node))
+        if (node := self.node_row(nid, store, prefix)) is None:
+            lost += 1
+            continue
+        same = (node['title'], tuple(h['content'] for h in hs))
+        if same in seen: seen[same].setdefault('copies', []).append(nid)
+        else:
+            seen[same] = node = {**node}
+            live.append((nid, s, hs, node))
     if lost: _log.warning('litetree: %d section(s) found are gone from the document tree (their nodes rows were lost); '
                           '`litetree check --repair` removes what is left of them', lost)
     return live
@@ -353,7 +360,8 @@ def sections(self:Retrieval,
     for nid, s, hs, n in ranked:
         out.append(dict(node_id=nid, doc_id=n['doc_id'], title=n['title'], breadcrumb=hs[0]['breadcrumb'], score=s,
                         pages=(n['page_start'], n['page_end']), hits=len([h for h in hits if h['node_id'] == nid]),
-                        snippets=[h['content'] for h in hs], read=f"read('{nid}')"))
+                        snippets=[h['content'] for h in hs], read=f"read('{nid}')",
+                        **({'copies': n['copies']} if n.get('copies') else {})))
     return group_sections(out, self.corpus(store, prefix), group) if group else out
 
 def group_sections(secs:list, places:list, by:str='doc')->list:
