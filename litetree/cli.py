@@ -475,7 +475,7 @@ def _reading_tools(ix, tool):
         """One section whole, in reading order, with its subsections: the text to answer from. Cite its breadcrumb
         and pages."""
         check_count(max_chars, 'max_chars', 1, 100_000)
-        return _unpaged(paged(), ix.read(node_id, max_chars=max_chars))
+        return _unpaged(paged(), ix.read(node_id, max_chars=max_chars, corpus_path=True))
 
 def cmd_serve(args, _=None)->int:
     make_server(args.db).run('stdio')

@@ -151,7 +151,7 @@ def _prepare_doc(self:Ingestion, d:_Doc, o:AddOptions, store:str, prefix:str, fo
     title, kind, outline, mode = d.title, d.kind, d.outline, o.mode
     source = str(d.source if d.source is not None else title)
     did, dhash = doc_id(source, title), _pages_hash(title, pages, outline, mode)
-    if self.doc_hash(did, store, prefix) == dhash and not force:
+    if (prior := self.doc_hash(did, store, prefix)) == dhash and not force:
         moved = collection is not None and self.set_collection(did, collection, store, prefix)
         return dict(doc_id=did, title=title, kind=kind, skipped='unchanged',
                     **({'refiled': collection} if moved else {})), None
@@ -170,7 +170,7 @@ def _prepare_doc(self:Ingestion, d:_Doc, o:AddOptions, store:str, prefix:str, fo
         chunks = node_chunks(nodes, did, title, o.chunker, o.meta_fn, label=d.label)
         doc, node_rows = doc_rows(nodes, chunks, did, title, source, kind, pages, d.meta, dhash)
     doc['collection'] = collection
-    res = dict(doc_id=did, title=title, kind=kind, nodes=len(nodes), chunks=_count(chunks))
+    res = dict(doc_id=did, title=title, kind=kind, nodes=len(nodes), chunks=_count(chunks), _prior=prior)
     if built: res['structure'] = built
     return res, (doc, node_rows, chunks)
 
@@ -181,12 +181,23 @@ def _store_docs(self:Ingestion, prepared:list, emb_fn, store, prefix, with_headi
     big for one transaction is written in parts (`_write_in_parts`)."""
     whole = [(res, rows) for res, rows in prepared if isinstance(rows[2], list)]
     for group in _groups(whole, WRITE_EVERY):
+        group = [(res, rows) for res, rows in group if not self._written_meanwhile(res, rows[0], store, prefix)]
         new = embed_chunks(self, [c for _, (_, _, cs) in group for c in cs], emb_fn, store, with_heading, batch)
         for res, (doc, node_rows, chunks) in group:
             res['embedded'] = sum(c['hash'] in new for c in chunks)
             if self.write_doc(doc, node_rows, chunks, emb_fn, store, prefix): res['replaced'] = True
     for res, rows in prepared:
         if not isinstance(rows[2], list): self._write_in_parts(res, rows, emb_fn, store, prefix, with_heading, batch)
+
+@patch
+def _written_meanwhile(self:Ingestion, res:dict, doc:dict, store, prefix)->bool:
+    """Did another load (a second `litetree add` on the same files) store this very document since it was read? Then it
+    is unchanged, not embedded and written again as a replacement."""
+    prior = res.pop('_prior', None)   # what was stored when it was read (a forced load rewrites an unchanged one)
+    if doc['hash'] in (None, prior) or self.doc_hash(doc['id'], store, prefix) != doc['hash']: return False
+    for k in ('chunks', 'nodes'): res.pop(k, None)   # none written by this load
+    res['skipped'] = 'unchanged'
+    return True
 
 STREAM_CHARS = 4 << 20   # characters of text above which a document is chunked, embedded and written a part at a time
 
@@ -212,6 +223,7 @@ def _write_in_parts(self:Ingestion, res:dict, rows:tuple, emb_fn, store, prefix,
     it is made, so memory holds one part, not every chunk and vector. Until `finish_doc` gives its row the hash and
     file hash, the document is not yet whole: a load cut short reads it again, replacing what was written."""
     doc, node_rows, chunks = rows
+    res.pop('_prior', None)
     counts, made, new, replaced = Counter(), 0, 0, None
     for part in _parts(chunks, batch):
         new += len(embed_chunks(self, part, emb_fn, store, with_heading, batch))
@@ -343,11 +355,19 @@ def _label(parsed:Parsed, path, title:str)->str:
 def best_title(parsed:Parsed, path)->str:
     """A document's title from the best source it has: what its reader found (PDF metadata or title page, HTML, front
     matter), its own leading heading, else its file name. When the file's name says something the title does not,
-    it follows in brackets: `GNU GENERAL PUBLIC LICENSE (GPL-3)` tells GPL-2 from GPL-3, and finds both by name."""
+    it follows in brackets: `GNU GENERAL PUBLIC LICENSE (GPL-3)` tells GPL-2 from GPL-3, and finds both by name. A
+    name that says nothing of its own (`README`, `index`, `ok`) is left out."""
     name, title = _pretty(path), parsed.title or leading_title(parsed.pages)
     if not title: return name
     compact = lambda x: re.sub(r'[^a-z0-9]', '', x.lower())
-    return title if _words(name) <= _words(title) or compact(name) in compact(title) else f'{title} ({name})'
+    said = _words(name) <= _words(title) or compact(name) in compact(title) or _says_nothing(name)
+    return title if said else f'{title} ({name})'
+
+_ROLE_NAMES = {'readme', 'index', 'main', 'home', 'intro', 'introduction', 'overview', 'contents', 'toc'}
+
+def _says_nothing(name:str)->bool:
+    "Is a file's name only its role in a folder (`README`, `index`) or too short to tell files apart (`ok`, `a1`)?"
+    return re.sub(r'[^a-z0-9]', '', name.lower()) in _ROLE_NAMES or all(len(w) <= 2 for w in _words(name))
 
 @patch
 def _prepare_parsed(self:Ingestion, parsed:Parsed, path, title=None, kind=None, profile=None, fhash=None, store='store',

@@ -122,6 +122,7 @@ def read(self:Retrieval,
          store:str='store', prefix:str=None,
          max_chars:int=20000,  # cap on the assembled text
          children:bool=True,   # append the text of child nodes too
+         corpus_path:bool=False, # the breadcrumb starts at the corpus tree, as `sections(corpus_path=True)` gives it
         )->dict:
     "One whole section: the unit an agent should read instead of guessing from fragments."
     max_chars = check_count(max_chars, 'max_chars', 1, 100_000_000)
@@ -142,9 +143,11 @@ def read(self:Retrieval,
         last = nid
     text = ''.join(parts).strip()
     end = max([by_id[i]['page_end'] for i in want] + [n['page_end']]) if children else n['page_end']
-    return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=_crumb(by_id, node_id),
-                pages=(n['page_start'], end), text=_clip(text, max_chars), chars=len(text),
-                truncated=len(text) > max_chars)
+    out = dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=_crumb(by_id, node_id),
+               pages=(n['page_start'], end), text=_clip(text, max_chars), chars=len(text),
+               truncated=len(text) > max_chars)
+    if corpus_path: self._corpus_crumbs([out], store, prefix)
+    return out
 
 # %% ../nbs/02c_retrieve.ipynb #8c0bcc59
 _identifier = re.compile(r'\b(?:\w*_\w+|[a-z]+[A-Z]\w*|[A-Z]{2,}\d*|\w*\d\w*[A-Za-z]\w*)\b')
