@@ -346,11 +346,16 @@ def _answering(fn, ToolError):
     message."""
     @functools.wraps(fn)
     def tool(*a, **kw):
-        try: return fn(*a, **kw)
+        try: return _answer_json(fn(*a, **kw))
         except KeyError as e: raise ToolError(_cut(_for_agents(str(e.args[0]) if e.args else 'not found'))) from e
         except (ValueError, TypeError, OSError, DatabaseLocked, DatabaseDamaged, apsw.Error) as e:
             raise ToolError(_cut(_for_agents(str(e)))) from e
     return tool
+
+def _answer_json(o)->str:
+    """A tool's answer as compact JSON: the SDK would send it indented and again as structured content, twice the
+    tokens in an agent's context for the same facts."""
+    return o if isinstance(o, str) else json.dumps(o, ensure_ascii=False, default=str, separators=(',', ':'))
 
 def _for_agents(msg:str)->str:
     "A message written for the command line, in the words of the MCP tools (`browse` is the corpus tree's top there)."
@@ -369,7 +374,7 @@ def _capped(out:dict, key:str, max_chars:int=None)->dict:
     """`out` with its list `out[key]` cut to fit `max_chars` of JSON, and a note saying what was left out and how to get
     it."""
     max_chars = max_chars or MCP_MAX_CHARS
-    size = lambda o: len(json.dumps(o, ensure_ascii=False, default=str, indent=2))   # as the SDK sends it
+    size = lambda o: len(_answer_json(o))   # as the tool sends it
     if not out[key]:
         return {**out, 'note': f'no {key}: nothing in the index matches; try other words, or toc to browse'}
     items = out[key]
@@ -396,7 +401,7 @@ def make_server(db_path):
     except ImportError as e: raise ImportError("litetree serve needs the MCP SDK: pip install 'litetree[mcp]'") from e
     ix = Index(db_path)
     srv = MCPServer('litetree', instructions=_GUIDE, version=__version__)
-    tool = lambda f: srv.tool()(_answering(f, ToolError))
+    tool = lambda f: srv.tool(structured_output=False)(_answering(f, ToolError))
     _finding_tools(ix, tool)
     _reading_tools(ix, tool)
     return srv
