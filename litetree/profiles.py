@@ -12,7 +12,8 @@ __all__ = ['BUILTIN_PROFILES', 'Chunk', 'CHUNK_SIZE', 'CHUNK_WINDOW', 'register_
 import logging, unicodedata, importlib.metadata, lzma, zlib
 from pathlib import Path
 from typing import Callable
-from .data import Profile, Parsed, ParseError, decode_bytes, is_verse_text, COMPRESSED, decompressed, inner_name
+from .data import (Profile, Parsed, ParseError, decode_bytes, is_verse_text, COMPRESSED, decompressed, inner_name,
+                           not_its_format)
 from .data import parse_text, parse_rst, parse_html, parse_ipynb, parse_docx, parse_tei
 from .pdf import parse_pdf
 
@@ -26,10 +27,9 @@ def _packed_head(path, n:int=4096)->bytes:
     "The first `n` bytes of the file inside a compressed one; none when it does not expand (`parse` says why)."
     try:
         with COMPRESSED[Path(path).suffix.lower()](path, 'rb') as f: return f.read(n)
-    except OSError as e:
-        if e.errno is not None: raise   # not there, not readable: said as for any file
-        return b''                      # bad data (BadGzipFile, bz2's 'Invalid data stream')
-    except (EOFError, lzma.LZMAError, zlib.error): return b''
+    except (OSError, EOFError, lzma.LZMAError, zlib.error) as e:
+        if not not_its_format(e): raise   # not there, not readable: said as for any file
+        return b''
 
 def _is_tei(path, head): return b'<TEI' in head or b'tei-c.org/ns' in head
 def _is_verse(path, head):
