@@ -79,6 +79,17 @@ def _line_counts(text:str)->tuple:
         elif l.strip(): text_lines += 1
     return heads, text_lines
 
+def _lone_headings(text:str)->int:
+    """How many markdown heading lines are not in a block of comments: two or more lines in a row opening with the same
+    `#` marks are one (a text file's notes), as markdown headings are not (`# Title` above `## Part` are)."""
+    n, run, last = 0, 0, None
+    for l, f in _md_lines(text):
+        m = None if f else _heading.match(l)
+        run = run + 1 if m and m[1] == last else 1 if m else 0
+        last = m[1] if m else None
+        n += 1 if run == 1 else -1 if run == 2 else 0   # the block's first line is taken back at its second
+    return n
+
 def _structured(text:str)->bool:
     "The guard: a page with three or more headings and more than two per line of text is not structure."
     n, text_lines = _line_counts(text)
@@ -259,8 +270,9 @@ def _detect_mode(pages:tuple)->str:
     if is_verse_text(text): return 'verse'
     n = _text_signals(pages)
     # a few `# BANNER` lines in plain text are not markdown
-    plain = n >= 2 and n > 2 * sum(_line_counts(t)[0] for _, t in pages)
-    if any(_line_counts(t)[0] and _structured(t) for _, t in pages) and not plain: return 'markdown'
+    heads = sum(_lone_headings(t) for _, t in pages)
+    plain = n >= 2 and n > 2 * heads
+    if heads and any(_line_counts(t)[0] and _structured(t) for _, t in pages) and not plain: return 'markdown'
     if sum(len(_chapter_lines(t)) for _, t in pages) >= 2: return 'chapter'
     if n >= 2: return 'text'
     if _numbered_sequence(pages): return 'numbered'
