@@ -341,6 +341,8 @@ def _pretty(path)->str:
 
 def _words(s:str)->set: return {w for w in re.findall(r'[a-z0-9]+', s.lower()) if not w.isdigit()}
 
+def _compact(s:str)->str: return re.sub(r'[^a-z0-9]', '', s.lower())   # `GPL-3` and `gpl3` as one
+
 def _label(parsed:Parsed, path, title:str)->str:
     """What a file's chunk headings start with: its name, as the keyword index has always seen it, and the title too
     when a marked-up document opens with it as a heading (`index › Topic Guides`, the heading that became the root).
@@ -349,7 +351,7 @@ def _label(parsed:Parsed, path, title:str)->str:
     opening = itertools.islice((l for _, t in parsed.pages[:1] for l in iter_lines(t) if l.strip()), 3)
     top = [re.sub(r'^#+\s*', '', l).strip().lower() for l in opening]
     said = (parsed.kind != 'text' and bare.lower() in top
-            and re.sub(r'[^a-z0-9]', '', name.lower()) != re.sub(r'[^a-z0-9]', '', bare.lower()))
+            and _compact(name) != _compact(bare))
     return f'{name} › {bare}' if said else name
 
 def best_title(parsed:Parsed, path)->str:
@@ -359,15 +361,14 @@ def best_title(parsed:Parsed, path)->str:
     name that says nothing of its own (`README`, `index`, `ok`) is left out."""
     name, title = _pretty(path), parsed.title or leading_title(parsed.pages)
     if not title: return name
-    compact = lambda x: re.sub(r'[^a-z0-9]', '', x.lower())
-    said = _words(name) <= _words(title) or compact(name) in compact(title) or _says_nothing(name)
+    said = _words(name) <= _words(title) or _compact(name) in _compact(title) or _says_nothing(name)
     return title if said else f'{title} ({name})'
 
 _ROLE_NAMES = {'readme', 'index', 'main', 'home', 'intro', 'introduction', 'overview', 'contents', 'toc'}
 
 def _says_nothing(name:str)->bool:
     "Is a file's name only its role in a folder (`README`, `index`) or too short to tell files apart (`ok`, `a1`)?"
-    return re.sub(r'[^a-z0-9]', '', name.lower()) in _ROLE_NAMES or all(len(w) <= 2 for w in _words(name))
+    return _compact(name) in _ROLE_NAMES or all(len(w) <= 2 for w in _words(name))
 
 @patch
 def _prepare_parsed(self:Ingestion, parsed:Parsed, path, title=None, kind=None, profile=None, fhash=None, store='store',

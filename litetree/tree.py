@@ -70,29 +70,26 @@ def _headings(text:str)->tuple:
 
 @_per_text
 def _line_counts(text:str)->tuple:
-    """`(headings, text lines)`: how many markdown headings a page has, and how many non-blank lines that are not
-    headings (how much prose it carries). Counted, not listed: a page of a million `#` lines is not structure, and
-    deciding so should not cost a million tuples."""
-    heads = text_lines = 0
-    for l, f in _md_lines(text):
-        if not f and _heading.match(l): heads += 1
-        elif l.strip(): text_lines += 1
-    return heads, text_lines
-
-def _lone_headings(text:str)->int:
-    """How many markdown heading lines are not in a block of comments: two or more lines in a row opening with the same
-    `#` marks are one (a text file's notes), as markdown headings are not (`# Title` above `## Part` are)."""
-    n, run, last = 0, 0, None
+    """`(headings, text lines, lone headings)`: how many markdown headings a page has, how many non-blank lines that are
+    not headings (how much prose it carries), and how many of the headings are not in a block of comments: two or
+    more lines in a row opening with the same `#` marks are one (a text file's notes), as markdown headings are not
+    (`# Title` above `## Part` are). Counted, not listed: a page of a million `#` lines is not structure, and deciding
+    so should not cost a million tuples."""
+    heads = text_lines = lone = run = 0
+    last = None
     for l, f in _md_lines(text):
         m = None if f else _heading.match(l)
-        run = run + 1 if m and m[1] == last else 1 if m else 0
+        if m:
+            heads += 1
+            run = run + 1 if m[1] == last else 1
+            lone += 1 if run == 1 else -1 if run == 2 else 0   # a block's first line is taken back at its second
+        elif l.strip(): text_lines += 1
         last = m[1] if m else None
-        n += 1 if run == 1 else -1 if run == 2 else 0   # the block's first line is taken back at its second
-    return n
+    return heads, text_lines, lone
 
 def _structured(text:str)->bool:
     "The guard: a page with three or more headings and more than two per line of text is not structure."
-    n, text_lines = _line_counts(text)
+    n, text_lines, _ = _line_counts(text)
     return n < 3 or n <= 2 * text_lines
 
 # %% ../nbs/02_tree.ipynb #dac55482
@@ -270,7 +267,7 @@ def _detect_mode(pages:tuple)->str:
     if is_verse_text(text): return 'verse'
     n = _text_signals(pages)
     # a few `# BANNER` lines in plain text are not markdown
-    heads = sum(_lone_headings(t) for _, t in pages)
+    heads = sum(_line_counts(t)[2] for _, t in pages)
     plain = n >= 2 and n > 2 * heads
     if heads and any(_line_counts(t)[0] and _structured(t) for _, t in pages) and not plain: return 'markdown'
     if sum(len(_chapter_lines(t)) for _, t in pages) >= 2: return 'chapter'
