@@ -1,7 +1,7 @@
 """SQLite, PostgreSQL + pgvector and Citus side by side, in one run: ingest speed, sections() latency, and the
 evaluation's section MRR@10 on each.
 
-1. The eval corpus (corpus/, 27 real documents) is ingested into each backend with `hash_embed`; the evaluation's
+1. The eval corpus (eval_corpus/, 27 real documents) is ingested into each backend with `hash_embed`; the evaluation's
    queries (known-item and hand-written questions) are asked of each, and section MRR@10 is printed per query set.
 2. The corpus is then copied under new names until the store holds about `--chunks` chunks (default 100,000),
    ingested into each backend, and `sections()` is timed over 200 queries.

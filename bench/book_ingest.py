@@ -1,6 +1,6 @@
 """How long does one big PDF take to index, with the default model and with hashed words?
 
-Builds a 1,000-page PDF from the evaluation corpus's PDFs (`corpus/*.pdf`, real typeset text, repeated in order
+Builds a 1,000-page PDF from the evaluation corpus's PDFs (`eval_corpus/*.pdf`, real typeset text, repeated in order
 until 1,000 pages; their outlines dropped, so the tree comes from font sizes), then indexes it with `Index.add`
 once per embedder, each in a fresh process: wall seconds, pages/s and the process's peak RSS.
 Run: `python bench/book_ingest.py [--pages 1000] [--embedders hash,minilm]` (about 80 s on 2 cores).
@@ -16,7 +16,7 @@ A = ap.parse_args()
 def book(pages:int, out:Path)->Path:
     "A PDF of `pages` pages cut from the corpus's PDFs, in name order, round and round."
     import pymupdf
-    doc, pdfs = pymupdf.open(), sorted((Path(__file__).parent.parent/'corpus').glob('*.pdf'))
+    doc, pdfs = pymupdf.open(), sorted((Path(__file__).parent.parent/'eval_corpus').glob('*.pdf'))
     while doc.page_count < pages:
         for p in pdfs:
             if (left := pages - doc.page_count) <= 0: break

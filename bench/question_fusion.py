@@ -2,7 +2,7 @@
 with `fusion='rank'` (RRF, every query before) and `fusion='score'` (what questions get now), timed in turn in one
 process on one store. The corpus is `bench/scale.py`'s (real sentences recombined into markdown files of 200-400
 chunks, hashed vectors: the store's costs, not a model's); the queries are the 186 questions of
-`corpus/questions.jsonl`. Each query runs once untimed, then `--rounds` rounds time each column over all queries in
+`eval_corpus/questions.jsonl`. Each query runs once untimed, then `--rounds` rounds time each column over all queries in
 process CPU, the columns' order reversed every other round.
 
 Run from the repository: `python bench/question_fusion.py [--size 100000] [--dir FOLDER] [--rounds 5]`; the corpus

@@ -1,6 +1,6 @@
 """Issue 17, "fast at a million chunks": ingest speed, disk, query CPU against a floor, and a reader's memory, by size.
 
-Corpus: the sentences and headings of the repository's `corpus/` documents (read with litetree's own parsers, PDFs
+Corpus: the sentences and headings of the repository's `eval_corpus/` documents (read with litetree's own parsers, PDFs
 included) recombined with a seeded numpy RNG into markdown files of 200-400 chunks each (`# title`, sections `## heading n.m`
 of 1-6 paragraphs, each 250-380 characters made of runs of 1-2 consecutive real sentences from random places).
 Same seed, same files. The vocabulary stays that of ~1 MB of text, so at large sizes posting lists are longer than
@@ -14,10 +14,10 @@ child, which only the machine's figure sees; run it on an otherwise idle machine
 a builder, as before it. The embedder is hash_embed wrapped to time itself, so "embed" is the hashing's share. Disk: database + WAL + HNSW file
 over the bytes of chunk text, with `dbstat` per table.
 
-Queries (deterministic): eval questions (`corpus/questions.jsonl`) and phrases from stored chunks: 3-6 words verbatim,
-6-9 words with one dropped, and the same with a typo too (strict AND finds nothing: the widened OR runs). Each is run
-once untimed, then timed in process CPU: one pass over the queries for each column, the columns in turn, their
-order reversed every other round, `--repeats` rounds (a query's figure is its mean). So every call follows another
+Queries (deterministic): eval questions (`eval_corpus/questions.jsonl`) and phrases from stored chunks: 3-6 words
+verbatim, 6-9 words with one dropped, and the same with a typo too (strict AND finds nothing: the widened OR runs).
+Each is run once untimed, then timed in process CPU: one pass over the queries for each column, the columns in turn,
+their order reversed every other round, `--repeats` rounds (a query's figure is its mean). So every call follows another
 query's call of the same kind, as a user's queries follow one another, and neither a column's place in the round
 nor a burst of load from other processes falls on one column only. (Timing the columns one after the other for
 each query, each twice in a row, charged the first of them for the cache misses the previous query's other columns

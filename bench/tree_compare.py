@@ -65,7 +65,8 @@ if __name__ == '__main__':
     try:
         old = tmp/'old'
         subprocess.run(['git', 'worktree', 'add', '--detach', '-f', str(old), ref], cwd=here, check=True, capture_output=True)
-        if not (old/'corpus').exists(): shutil.copytree(here/'corpus', old/'corpus')
+        if not any((old/n).exists() for n in ('corpus', 'eval_corpus')):   # its name before issue 41 and after
+            for n in ('corpus', 'eval_corpus'): shutil.copytree(here/'eval_corpus', old/n)
         q = str(tmp/'queries.pkl')
         a, b = run(old, 'make', q, emb, smoke), run(here, 'eval', q, emb, smoke)
         print(f"same queries, section right when it holds the passage; embedder: {emb}\n")

@@ -2,7 +2,7 @@
 
 Not part of CI: litesearch is installed only in this benchmark's own environment
 (`python -m venv /tmp/vl && /tmp/vl/bin/pip install litesearch -e .`). Both systems ingest the files of
-`corpus/` into a file database with litetree's `hash_embed`, then answer the queries of `litetree.eval`
+`eval_corpus/` into a file database with litetree's `hash_embed`, then answer the queries of `litetree.eval`
 (100 passages asked three ways, plus the 56 hand-written questions) through `sections()` and `doc_search()`.
 
 Gold must not favour either tree, so here it is text: a returned section is right when its text, read whole

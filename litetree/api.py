@@ -12,7 +12,7 @@ import os, glob, logging, itertools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id
 from .embed import load_embedder, MiniLMEmbedder
-from .ingest import AddOptions, known_options, ingest_summary, _merge_after_load
+from .ingest import AddOptions, known_options, ingest_summary, _merge_after_load, LoadProgress
 from .retrieve import Retrieval, SearchOptions
 from .corpus import CorpusTree
 from dataclasses import replace
@@ -158,10 +158,12 @@ def _add_paths(self:Index, paths:list, quiet:bool, **kw)->list:
     """Folders one by one, and each run of files named together as one `add_dir(files=...)`: a list of files
     (`litetree add *.pdf`) is read as a folder is, parsed by worker processes, embedded in batches across documents,
     under one progress bar. A file that cannot be read fails with its reason; the others load."""
-    out = []
-    for is_dir, run in itertools.groupby(paths, key=lambda x: Path(x).is_dir()):
-        if is_dir: out += [r for x in run for r in self.db.add_dir(x, store=self.store, quiet=quiet, **kw)]
-        else: out += self.db.add_dir(files=list(run), store=self.store, quiet=quiet, **kw)
+    out, bar = [], LoadProgress(quiet)
+    try:
+        for is_dir, run in itertools.groupby(paths, key=lambda x: Path(x).is_dir()):
+            loads = [dict(dir=x) for x in run] if is_dir else [dict(files=list(run))]
+            for load in loads: out += self.db.add_dir(**load, store=self.store, quiet=quiet, progress=bar, **kw)
+    finally: bar.close()
     return out
 
 # %% ../nbs/05_api.ipynb #68bfa930

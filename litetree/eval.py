@@ -25,12 +25,12 @@ from .ingest import AddOptions, _pretty
 
 # %% ../nbs/03_eval.ipynb #c785d3a5
 def corpus_dir(start=None)->Path:
-    "The repository's `corpus/` folder, found upwards from `start` (default: the working directory)."
+    "The repository's `eval_corpus/` folder, found upwards from `start` (default: the working directory)."
     p = Path(start or Path.cwd()).resolve()
     for d in [p, *p.parents]:
-        if (d/'corpus'/'SOURCES.md').exists(): return d/'corpus'
+        if (d/'eval_corpus'/'SOURCES.md').exists(): return d/'eval_corpus'
     raise FileNotFoundError(
-        "no corpus/ folder with SOURCES.md above the working directory: run from a litetree checkout, "
+        "no eval_corpus/ folder with SOURCES.md above the working directory: run from a litetree checkout, "
         "or build one with tools/build_corpus.py")
 
 def corpus_files(d:Path)->list:

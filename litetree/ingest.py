@@ -7,7 +7,7 @@ Docs: https://litetree.github.io/litetree/ingest.html.md"""
 # %% auto #0
 __all__ = ['ADD_OPTIONS', 'STREAM_CHARS', 'WRITE_EVERY', 'NOT_REGULAR', 'BAD_NAME', 'LOST', 'PARSE_TIME', 'FIRST_COMMIT',
            'embed_chunks', 'check_options', 'known_options', 'Ingestion', 'AddOptions', 'best_title', 'walk_files',
-           'is_empty', 'ingest_summary']
+           'LoadProgress', 'is_empty', 'ingest_summary']
 
 # %% ../nbs/02a_ingest.ipynb #39069c85
 import re, os, stat, errno, json, time, inspect, difflib, hashlib, itertools, logging, unicodedata, functools
@@ -175,10 +175,10 @@ def _prepare_doc(self:Ingestion, d:_Doc, o:AddOptions, store:str, prefix:str, fo
     return res, (doc, node_rows, chunks)
 
 @patch
-def _store_docs(self:Ingestion, prepared:list, emb_fn, store, prefix, with_heading=True, batch=2000):
+def _store_docs(self:Ingestion, prepared:list, emb_fn, store, prefix, with_heading=True, batch=2000, progress=None):
     """Embed prepared documents a few at a time (`WRITE_EVERY` chunks), writing each document in its own transaction
     as soon as its group is embedded, so a load interrupted while it embeds keeps what it had embedded; a document too
-    big for one transaction is written in parts (`_write_in_parts`)."""
+    big for one transaction is written in parts (`_write_in_parts`). `progress` (a `LoadProgress`) counts the chunks."""
     whole = [(res, rows) for res, rows in prepared if isinstance(rows[2], list)]
     for group in _groups(whole, WRITE_EVERY):
         group = [(res, rows) for res, rows in group if not self._written_meanwhile(res, rows[0], store, prefix)]
@@ -186,8 +186,10 @@ def _store_docs(self:Ingestion, prepared:list, emb_fn, store, prefix, with_headi
         for res, (doc, node_rows, chunks) in group:
             res['embedded'] = sum(c['hash'] in new for c in chunks)
             if self.write_doc(doc, node_rows, chunks, emb_fn, store, prefix): res['replaced'] = True
+        if progress: progress.embedded(sum(len(cs) for _, (_, _, cs) in group))
     for res, rows in prepared:
-        if not isinstance(rows[2], list): self._write_in_parts(res, rows, emb_fn, store, prefix, with_heading, batch)
+        if isinstance(rows[2], list): continue
+        self._write_in_parts(res, rows, emb_fn, store, prefix, with_heading, batch, progress)
 
 @patch
 def _written_meanwhile(self:Ingestion, res:dict, doc:dict, store, prefix)->bool:
@@ -218,7 +220,8 @@ def _groups(prepared:list, n:int):
 def _count(chunks)->int|None: return len(chunks) if isinstance(chunks, list) else None   # None: not yet made
 
 @patch
-def _write_in_parts(self:Ingestion, res:dict, rows:tuple, emb_fn, store, prefix, with_heading=True, batch=2000):
+def _write_in_parts(self:Ingestion, res:dict, rows:tuple, emb_fn, store, prefix, with_heading=True, batch=2000,
+                    progress=None):
     """Write a document of over `STREAM_CHARS` characters `batch` chunks at a time, each part embedded and committed as
     it is made, so memory holds one part, not every chunk and vector. Until `finish_doc` gives its row the hash and
     file hash, the document is not yet whole: a load cut short reads it again, replacing what was written."""
@@ -231,6 +234,7 @@ def _write_in_parts(self:Ingestion, res:dict, rows:tuple, emb_fn, store, prefix,
         if replaced is None: replaced = self.write_doc(_unfinished(doc), node_rows, part, emb_fn, store, prefix)
         else: self.add_doc_chunks(doc['id'], part, store, prefix)
         made += len(part)
+        if progress: progress.embedded(len(part))
     if replaced is None: replaced = self.write_doc(_unfinished(doc), node_rows, [], emb_fn, store, prefix)
     self.finish_doc(doc, dict(counts), store, prefix)
     res.update(chunks=made, embedded=new, **({'replaced': True} if replaced else {}))
@@ -795,18 +799,43 @@ def _pool_size(todo:list, pool_min:int)->int:
     npdf = sum(x[3].name == 'pdf' for x in todo)
     return min(4, os.cpu_count() or 1) if npdf >= pool_min else 0
 
+class LoadProgress:
+    """One progress bar for a whole load, however many folders and files it is given (on a terminal only): the files
+    read of those found so far, and beside them the chunks embedded and their rate, which moves while a long
+    embedding runs."""
+    def __init__(self, quiet:bool=False, **kw):   # kw: as tqdm takes them (`file=`, `disable=`)
+        # disable=None: only on a terminal
+        self.bar = progress_bar(**{'total': 0, 'desc': 'ingest', 'unit': 'file', 'disable': quiet or None, **kw})
+        self.chunks, self.start = 0, time.monotonic()
+
+    def found(self, n:int, done:int=0):
+        "`n` more files to read, `done` of them settled already (unchanged or unreadable)."
+        self.bar.total += n
+        self.bar.update(done)
+        self.bar.refresh()
+
+    def read(self): self.bar.update()
+
+    def embedded(self, n:int):
+        "`n` more chunks embedded and written."
+        self.chunks += n
+        rate = self.chunks / max(time.monotonic() - self.start, 1e-6)
+        self.bar.set_postfix_str(f'{self.chunks:,} chunks, {rate:,.0f}/s')
+
+    def close(self): self.bar.close()
+
 @patch
 @contextmanager
-def _loading(self:Ingestion, store:str, bulk:bool, total:int, done:int, quiet:bool):
-    """A load's progress bar (on a terminal only), with the keyword index's triggers off for a `bulk` load and back on
-    after."""
-    # None: only on a terminal
-    bar = progress_bar(total=total, initial=done, desc='ingest', unit='file', disable=quiet or None)
+def _loading(self:Ingestion, store:str, bulk:bool, total:int, done:int, quiet:bool, progress:LoadProgress=None):
+    """A load's progress (its own bar, or the bar of a bigger load it is part of), with the keyword index's triggers
+    off for a `bulk` load and back on after."""
+    bar = progress or LoadProgress(quiet)
+    bar.found(total, done)
     if bulk: self.get_store(store).fts_triggers(False)
     try: yield bar
     finally:
         if bulk: self.get_store(store).fts_triggers(True)
-        bar.close()
+        if progress is None: bar.close()
 
 @patch
 @known_options
@@ -826,6 +855,7 @@ def add_dir(self:Ingestion,
             force:bool=False,          # read and write every file again, even those unchanged
             collection:str=None,       # a collection to file them under in the corpus tree (`02b_corpus`)
             opts:AddOptions=None,      # how each becomes a tree, chunks and vectors (see `add_doc`)
+            progress:LoadProgress=None,  # the bar of a bigger load this folder is part of (default: a bar of its own)
            )->list:
     "Ingest every document under a folder: one result a file, saying what became of it (see `ingest_summary`)."
     if profile: profile_for('', profile)      # an unknown profile name fails here, before any file is read
@@ -836,7 +866,7 @@ def add_dir(self:Ingestion,
     todo = self._todo(paths, results, force, profile, store, prefix, collection)
     workers = n_workers if n_workers is not None else _pool_size(todo, pool_min)
     pending, commits = [], 0
-    with self._loading(store, bulk, len(paths), len(results), quiet) as bar:
+    with self._loading(store, bulk, len(paths), len(results), quiet, progress) as bar:
         for (i, p, fhash, prof), parsed in _parsed_stream(todo, workers, out_path):
             if isinstance(parsed, str):
                 results[i] = dict(source=str(p), error=parsed)
@@ -847,14 +877,13 @@ def add_dir(self:Ingestion,
                 if rows is not None: pending.append((results[i], rows))
             # the first commits come early
             if sum(_count(r[2]) or embed_batch for _, r in pending) >= min(embed_batch, FIRST_COMMIT << commits):
-                self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch)
+                self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch, bar)
                 pending.clear()
                 commits += 1
                 # the vector index grows on another core while the next files are read
                 self.get_store(store).build_ahead()
-            bar.update()
-            bar.set_postfix(chunks=sum(r.get('chunks', 0) for r in results.values()))
-        self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch)
+            bar.read()
+        self._store_docs(pending, emb_fn, store, prefix, with_heading, embed_batch, bar)
         self.get_store(store).build_ahead()   # and while the keyword index is merged below
     _merge_after_load(self.get_store(store),
                       sum(r.get('chunks', 0) for r in results.values() if 'error' not in r and not r.get('skipped')))

@@ -244,7 +244,19 @@ def doc_search(self:Retrieval,
     limit = check_count(limit, 'limit', 1, MAX_LIMIT)
     hits = self._tree_hits(q, _as_query(emb, dtype), limit * 2 if spans else limit, store, prefix, columns, rerank,
                            within, opts)
-    return self._crumbed((merge_spans(hits, gap) if spans else hits)[:limit], store, prefix, corpus_path)
+    return self._crumbed(_without_copies(merge_spans(hits, gap) if spans else hits)[:limit], store, prefix, corpus_path)
+
+def _without_copies(hits:list)->list:
+    """`hits` less those that repeat one above them (the same section title and text: a file kept twice under two
+    names); a repeat's node id is in the first one's `copies`, as `sections` lists them."""
+    first, out = {}, []
+    for h in hits:
+        same = ((h.get('heading') or '').rsplit(' › ', 1)[-1], h.get('content'))
+        if same in first: first[same].setdefault('copies', []).append(h['node_id'])
+        else:
+            first[same] = h
+            out.append(h)
+    return out
 
 @patch
 def _tree_hits(self:Retrieval, q:str, emb, limit:int, store:str='store', prefix:str=None, columns:list=None,

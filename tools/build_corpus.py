@@ -104,7 +104,7 @@ def build(dst:Path, groups:dict):
     return rows
 
 if __name__ == '__main__':
-    dst = Path(sys.argv[1] if len(sys.argv) > 1 else 'corpus')
+    dst = Path(sys.argv[1] if len(sys.argv) > 1 else 'eval_corpus')
     groups = SMALL
     if '--large' in sys.argv:
         pdfs = [str(p) for p in sorted(Path('/usr/share/doc').rglob('*.pdf'))]
