@@ -543,10 +543,14 @@ def verse_citation(line:str)->str|None:
     for r in _CITES:
         if m := r.search(line): return m['ref']
 
+# cells set apart by runs of spaces: `2.0     1.6     2000     BeOpen.com`, a row of a table, not a verse
+_TABLE_ROW = re.compile(r'\S {3,}\S.* {3,}\S')
+
 def is_verse_text(text:str, min_share:float=0.3)->bool:
-    "Do most non-empty lines (at least `min_share`) carry a citation, with at least 3 of them?"
+    """Do most non-empty lines (at least `min_share`) carry a citation, with at least 3 of them? A row of a table
+    that opens with a number (a version, a year) is not a verse."""
     lines = cited = 0
     for l in iter_splitlines(text):
         if l.strip() and not l.lstrip().startswith('#'):
-            lines, cited = lines + 1, cited + (verse_citation(l) is not None)
+            lines, cited = lines + 1, cited + (verse_citation(l) is not None and not _TABLE_ROW.search(l))
     return cited >= 3 and cited >= min_share * lines
