@@ -147,6 +147,7 @@ def add(self:Index,
     if build is not None and not getattr(build, 'builds_outline', False): build = llm_builder(build)
     opts = replace(opts or AddOptions(), **_given(summarize=summarize, build=build, chunker=chunker))
     kw = dict(emb_fn=emb_fn or self.embed, force=force, collection=collection, opts=opts)
+    self._distribute_fresh()
     out = Added(self._add_paths(paths, quiet, **kw))
     if isinstance(src, dict):
         out += [self.db.add_doc(t, title=str(k), source=str(k), store=self.store, **kw) for k, t in src.items()]
@@ -165,6 +166,16 @@ def _add_paths(self:Index, paths:list, quiet:bool, **kw)->list:
             for load in loads: out += self.db.add_dir(**load, store=self.store, quiet=quiet, progress=bar, **kw)
     finally: bar.close()
     return out
+
+@patch
+def _distribute_fresh(self:Index):
+    """On a Citus coordinator, a database with no documents yet is spread over the workers before its first add (as
+    `distribute()` does), and the log says so: tables made on the coordinator alone would keep every row there."""
+    db = self.db
+    if getattr(db, 'citus', False) and not db.distributed(self.store) and not db.counts(self.store)['documents']:
+        db.distribute(self.store)
+        _log.warning('litetree: %s is a Citus coordinator: its tables are spread over its %d workers, %d shards each '
+                     '(`litetree distribute` does this alone)', db.location, db.workers(), db.shards(self.store))
 
 # %% ../nbs/05_api.ipynb #68bfa930
 def _check_text(where:str, q):

@@ -6,8 +6,8 @@ Docs: https://litetree.github.io/litetree/cli.html.md"""
 
 # %% auto #0
 __all__ = ['SAMPLES', 'MCP_MAX_MESSAGE', 'MCP_MAX_CHARS', 'highlight', 'terminal_safe', 'cmd_add', 'cmd_search', 'cmd_sections',
-           'cmd_toc', 'cmd_read', 'cmd_rm', 'cmd_copy', 'cmd_check', 'cmd_stats', 'cmd_demo', 'make_server',
-           'cmd_serve', 'parser', 'main']
+           'cmd_toc', 'cmd_read', 'cmd_rm', 'cmd_distribute', 'cmd_copy', 'cmd_check', 'cmd_stats', 'cmd_demo',
+           'make_server', 'cmd_serve', 'parser', 'main']
 
 # %% ../nbs/06_cli.ipynb #bfa9b6b5
 import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools, unicodedata, importlib.util
@@ -249,6 +249,24 @@ def _copy_refusal(target:str, db)->str|None:
     if not real.parent.is_dir():
         return f'no folder {real.parent}: create it first, or name a file in a folder that exists'
     return None
+
+def cmd_distribute(args, ix)->int:
+    "On a Citus coordinator, spread a fresh database over the workers by document id."
+    db = ix.db
+    if not getattr(db, 'citus', False):
+        print(f'litetree: distribute needs a Citus coordinator; {db.location} is not one', file=sys.stderr)
+        return 2
+    if db.distributed(ix.store):
+        print(f'{db.location} is distributed already ({db.shards(ix.store)} shards a table)')
+        return 0
+    try: db.distribute(ix.store, shards=args.shards)
+    except ValueError as e:
+        print(f'litetree: {e}', file=sys.stderr)
+        return 2
+    out = dict(workers=db.workers(), shards=db.shards(ix.store))
+    _emit(args, out, lambda d: print(f"{db.location}: distributed over {d['workers']} workers, "
+                                     f"{d['shards']} shards a table"))
+    return 0
 
 def cmd_copy(args, ix)->int:
     "Copy the whole index into another database (a file or a server's URL), vectors and all: nothing is embedded again."
@@ -534,6 +552,10 @@ _HELP = dict(   # (one line for the list of commands, what --help says)
     check=('check the database and its indexes',
            'Check the database file, its keyword index and its vector index. Exit 0 when sound, '
            '1 when something is wrong.'),
+    distribute=('spread a Citus database over its workers',
+                'On a Citus coordinator, spread a fresh database over the workers by document id: documents, '
+                'sections, chunks and the keyword index, eight shards a worker unless --shards says. `add` does it '
+                'by itself on a fresh coordinator.'),
     stats=('what the index holds',
            'Documents, sections, chunks and pages in the index, its embedder and its size on disk.'),
     serve=('an MCP server for LLM agents',
@@ -592,11 +614,12 @@ def _command_arguments(cmd:dict):
     cmd['rm'].add_argument('sources', nargs='+', metavar='SOURCE',
                            help='a file or folder path as it was added, or a doc id')
     cmd['copy'].add_argument('target', help='the database to copy into: a file, or a postgresql:// URL')
+    cmd['distribute'].add_argument('--shards', type=int, help='shards a table is cut into (default: 8 a worker)')
     cmd['check'].add_argument('--repair', action='store_true',
                               help='rebuild a damaged keyword or vector index from the stored rows')
 
 _COMMANDS = dict(add=cmd_add, search=cmd_search, sections=cmd_sections, toc=cmd_toc, read=cmd_read, rm=cmd_rm,
-                 stats=cmd_stats, copy=cmd_copy, check=cmd_check)
+                 stats=cmd_stats, copy=cmd_copy, check=cmd_check, distribute=cmd_distribute)
 
 def main(argv=None)->int:
     "The `litetree` command."
@@ -640,7 +663,7 @@ def _run(args)->int:
         why = f"no such file or folder: {', '.join(map(repr, missing))}"
     if why: return _error(f'litetree: {_visible(why)}')   # a name's control characters shown, not obeyed
     with Index(args.db, embedder=getattr(args, 'embedder', None), busy_ms=int(args.wait * 1000)) as ix:
-        if args.cmd not in ('add', 'copy') and not ix.db.has_store(ix.store):
+        if args.cmd not in ('add', 'copy', 'distribute') and not ix.db.has_store(ix.store):
             return _error(f'litetree: {redact(args.db)} holds no litetree index: '
                           f'create one with `{_me(args)} add PATH`')
         if args.cmd != 'serve': return _COMMANDS[args.cmd](args, ix)

@@ -6,7 +6,7 @@ Docs: https://litetree.github.io/litetree/postgres.html.md"""
 
 # %% auto #0
 __all__ = ['META', 'KW_WEIGHTS', 'redact', 'PostgresBackend', 'PgStore', 'fts_tokens', 'word_counts', 'query_terms', 'bm25',
-           'phrase_counts']
+           'phrase_counts', 'shards_for']
 
 # %% ../nbs/00f_postgres.ipynb #c80d8f8a
 import re, json, math, shlex, logging, functools, itertools
@@ -764,7 +764,8 @@ def distribute(self:PostgresBackend, store:str='store', prefix:str=None, shards:
     if self._one(f'SELECT count(*) FROM {qi(t.docs)}'):
         raise ValueError('distribute() takes a fresh database: this one holds documents')
     done = {r[0] for r in self._all('SELECT logicalrelid::text FROM pg_dist_partition')}
-    if shards: self.conn.execute("SELECT set_config('citus.shard_count', %s, false)", (str(int(shards)),))
+    shards = int(shards or shards_for(self.workers()))
+    self.conn.execute("SELECT set_config('citus.shard_count', %s, false)", (str(shards),))
     if META not in done: self.conn.execute('SELECT create_reference_table(%s)', (META,))
     for table, col in ((t.docs, 'id'), (t.nodes, 'doc_id'), (store, 'doc_id'), (store + '_kw', 'doc_id'),
                        (store + '_kwdoc', 'doc_id')):
@@ -772,4 +773,28 @@ def distribute(self:PostgresBackend, store:str='store', prefix:str=None, shards:
             colo = 'none' if table == t.docs else t.docs
             self.conn.execute('SELECT create_distributed_table(%s, %s, colocate_with => %s)', (table, col, colo))
     return {r[0]: r[1] for r in self._all("SELECT logicalrelid::text, partmethod FROM pg_dist_partition")}
+
+@patch
+def workers(self:PostgresBackend)->int:
+    "How many active workers this Citus coordinator has; 0 when it is not one."
+    if not self.citus: return 0
+    return self._one("SELECT count(*) FROM pg_dist_node WHERE noderole = 'primary' AND isactive AND groupid <> 0")
+
+def shards_for(workers:int)->int:
+    """Shards a table is cut into on a cluster of `workers`: eight a worker, so each worker's cores have shards to
+    work on in parallel and workers added later have shards to take, from 8 to 256. Every query visits every shard,
+    so more shards than that cost time on each query (see `bench/backends.py`)."""
+    return min(256, max(8, 8 * workers))
+
+@patch
+def shards(self:PostgresBackend, store:str='store')->int:
+    "How many shards `store` is cut into (0: not distributed)."
+    if not self.citus: return 0
+    return self._one('SELECT count(*) FROM pg_dist_shard WHERE logicalrelid = to_regclass(%s)', (qi(store),))
+
+@patch
+def distributed(self:PostgresBackend, store:str='store')->bool:
+    "Is `store` distributed over Citus workers?"
+    return self.citus and bool(self._one('SELECT count(*) FROM pg_dist_partition WHERE logicalrelid = to_regclass(%s)',
+                                         (qi(store),)))
 
