@@ -10,7 +10,7 @@ __all__ = ['KNOWN_EMBEDDERS', 'Index', 'Added']
 # %% ../nbs/05_api.ipynb #3722b490
 import os, glob, logging, itertools
 from pathlib import Path
-from .core import database, hash_embed, embedder_id
+from .core import database, hash_embed, embedder_id, _empty_file
 from .embed import load_embedder, MiniLMEmbedder
 from .ingest import AddOptions, known_options, ingest_summary, _merge_after_load, LoadProgress
 from .retrieve import Retrieval, SearchOptions
@@ -26,16 +26,6 @@ _log = logging.getLogger(__name__)
 # %% ../nbs/05_api.ipynb #e8b0e740
 KNOWN_EMBEDDERS = (hash_embed.id, MiniLMEmbedder.id)   # recorded ids `Index` can load without being told
 _NAMES = {hash_embed.id: 'hash', MiniLMEmbedder.id: 'minilm'}
-
-def _empty_file(path)->str|None:
-    "Why `path`, an empty file, is not opened as an index: it names what of an index lies beside it."
-    p = Path(str(path))
-    if '://' in str(path) or not p.is_file() or p.stat().st_size: return None
-    left = sorted(f.name for f in p.parent.glob(f'{glob.escape(p.name)}[.-]*') if f.is_file())
-    return (f'{path} is an empty file, not a litetree database: '
-            + (f"{', '.join(left)} beside it {'is' if len(left) == 1 else 'are'} left from "
-            'the index it was: restore it from a backup, or remove them all to start afresh' if left
-                else 'remove it to start a new index there'))
 
 def _named(eid:str)->str:
     "An embedder id as a user names it: `'hash' (litetree-hash-v1)`."

@@ -10,12 +10,11 @@ __all__ = ['SAMPLES', 'MCP_MAX_MESSAGE', 'MCP_MAX_CHARS', 'highlight', 'terminal
            'make_server', 'cmd_serve', 'parser', 'main']
 
 # %% ../nbs/06_cli.ipynb #bfa9b6b5
-import os, sys, json, re, shlex, shutil, argparse, tempfile, logging, functools, unicodedata, importlib.util
+import os, sys, json, re, codecs, shlex, shutil, argparse, tempfile, logging, functools, unicodedata, importlib.util
 from pathlib import Path
 import apsw
 from .core import fts_words, STOP_WORDS, DatabaseLocked, DatabaseDamaged, check_count
 from .ingest import ingest_summary, is_empty
-from .data import is_text_file
 from .documents import copy_database
 from .postgres import redact
 from .api import Index, _empty_file
@@ -168,6 +167,11 @@ def _print_tree(n, depth=0, max_depth=3, paged=True):
         if c['level'] <= max_depth: _print_tree(c, depth + 1, max_depth, paged)
 
 
+def _lost(d:dict, args):
+    "A document whose sections are gone from the index (a damaged file): its title, and what mends it."
+    print(f"{d['title']}  [{d['doc_id']}]\n  its sections are lost from the index: `{_me(args)} check --repair` "
+          f"removes what is left of it")
+
 def _n(k:int, what:str)->str: return f"{k} {what if k == 1 else what + 's'}"
 
 def _print_folder(f:dict, limit:int, depth:int=0, me:str='litetree'):
@@ -203,7 +207,8 @@ def cmd_toc(args, ix)->int:
         print(f"litetree: no document matches {args.doc!r}: `{_me(args)} toc` lists them all" if args.doc
               else 'litetree: the index holds no documents',
               file=sys.stderr)
-    _emit(args, docs, lambda ds: [_print_tree(d['tree'], 0, args.depth, _has_pages(d)) for d in ds])
+    _emit(args, docs, lambda ds: [_print_tree(d['tree'], 0, args.depth, _has_pages(d)) if d['tree'] else _lost(d, args)
+                                  for d in ds])
     return 0 if docs else 1
 
 def cmd_read(args, ix)->int:
@@ -246,6 +251,7 @@ def _copy_refusal(target:str, db)->str|None:
     if _BESIDE.search(real.name):
         return f'{target} is a file a database keeps beside itself, not a database: name the database file'
     if t.exists() and not t.is_file(): return f'{target} is not a regular file: name a database file'
+    if t.is_file() and (what := _not_sqlite(t)): return f'{target} is {what}, not a database: name a database file'
     if not real.parent.is_dir():
         return f'no folder {real.parent}: create it first, or name a file in a folder that exists'
     return None
@@ -717,14 +723,28 @@ def _not_a_file(db:str)->str|None:
     "Why `db` names no database file: a folder, or a text file (a document named where the index goes)."
     if '://' in db: return None
     if Path(db).is_dir(): return f'{db} is a folder: --db names the database file (e.g. {Path(db)/"litetree.db"})'
-    if _text_not_sqlite(Path(db)):
-        return f'{db} is a text file, not a litetree database: --db names the index (e.g. litetree.db)'
+    if what := _not_sqlite(Path(db)):
+        return f'{db} is {what}, not a litetree database: --db names the index (e.g. litetree.db)'
 
-def _text_not_sqlite(p:Path)->bool:
-    """Is `p` a file of text rather than a SQLite database, damaged or not? (A damaged one is binary, or starts as
-    SQLite does.)"""
+_MAGIC = {b'%PDF': 'a PDF', b'\x89PNG': 'a PNG image', b'\xff\xd8\xff': 'a JPEG image', b'\x1f\x8b': 'a gzip file',
+          b'BZh': 'a bzip2 file', b'\xfd7zXZ': 'an xz file', b'PK\x03\x04': 'a zip file (a DOCX is one)',
+          b'\x7fELF': 'a program'}
+
+def _not_sqlite(p:Path)->str|None:
+    """What `p` is when it is plainly not a SQLite database ('a PDF', 'a text file', ...); None for a database, an
+    empty file, one that cannot be read, and other bytes (a database damaged past reading, perhaps: opening it says
+    so)."""
     try:
         with open(p, 'rb') as f: head = f.read(16)
-    except OSError: return False
-    return bool(head) and head != b'SQLite format 3\x00' and is_text_file(p)
+    except OSError: return None
+    if not head.strip(b'\x00') or head == b'SQLite format 3\x00': return None
+    what = next((w for m, w in _MAGIC.items() if head.startswith(m)), None)
+    return what or ('a text file' if _utf8_text(p) else None)
+
+def _utf8_text(p:Path)->bool:
+    "Does `p` begin as UTF-8 text: its first 4 KB decode (a character cut at the end allowed), with no NUL in them?"
+    with open(p, 'rb') as f: head = f.read(4096)
+    try: codecs.getincrementaldecoder('utf-8')().decode(head)
+    except UnicodeDecodeError: return False
+    return b'\x00' not in head
 

@@ -12,7 +12,7 @@ __all__ = ['MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', '
            'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight', 'is_question', 'progress_bar']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, json, hashlib, logging, itertools, unicodedata, functools
+import os, re, glob, json, hashlib, logging, itertools, unicodedata, functools
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
@@ -250,6 +250,16 @@ Store.BOUNDARY = tuple(n for n, f in vars(Store).items() if getattr(f, 'contract
 
 
 # %% ../nbs/00_core.ipynb #b99ed064
+def _empty_file(path)->str|None:
+    "Why `path`, an empty file, is not opened as an index: it names what of an index lies beside it."
+    p = Path(str(path))
+    if '://' in str(path) or not p.is_file() or p.stat().st_size: return None
+    left = sorted(f.name for f in p.parent.glob(f'{glob.escape(p.name)}[.-]*') if f.is_file())
+    return (f'{path} is an empty file, not a litetree database: '
+            + (f"{', '.join(left)} beside it {'is' if len(left) == 1 else 'are'} left from "
+            'the index it was: restore it from a backup, or remove them all to start afresh' if left
+                else 'remove it to start a new index there'))
+
 def database(path=None,              # a file path; None or ':memory:' for an in-memory database
              busy_ms:int=10_000,      # how long a writer waits for another's write lock before `DatabaseLocked`
              # embed documents by default (False: keyword search only, unless an embedder is passed)
@@ -258,7 +268,9 @@ def database(path=None,              # a file path; None or ':memory:' for an in
              readonly:bool=None,
             )->Database:
     """Open or create a litetree database: a SQLite file, or a server's URL (`postgresql://user@host/db`, see
-    `00f_postgres`)."""
+    `00f_postgres`). An empty file is refused: an index that lost its contents is not made afresh over the graph file
+    left beside it."""
+    if why := _empty_file(path): raise ValueError(why)
     scheme = str(path).split('://', 1)[0].lower() if '://' in str(path or '') else ''
     if scheme not in Database._backends:
         known = ', '.join(sorted(s for s in Database._backends if s)) or 'none'
