@@ -53,21 +53,25 @@ def run(a, target, nq, tmp, urls):
     qs = make_queries(base, 20 if a.smoke else 100, doc_kinds=K) + question_queries(base, C/'questions.jsonl', K)
     kinds = ('sqlite', 'postgres', 'citus')
     print(f'{len(files)} corpus files, {base.counts()["chunks"]} chunks, {base.counts()["pages"]} pages; {len(qs)} queries\n')
-    print('| backend | ingest pages/s | verbatim | degraded | keyword | question | all (section MRR@10) |\n|---|---|---|---|---|---|---|')
+    print('| backend | ingest pages/s | verbatim | degraded | keyword | question | all (section MRR@10) | top section as SQLite\'s |'
+          '\n|---|---|---|---|---|---|---|---|')
+    tops = {}
     for k in kinds:
         db, store = open_db(k, urls, 'eval')
         t = time.perf_counter(); db.add_dir(files=files, emb_fn=hash_embed, quiet=True, store=store); secs = time.perf_counter() - t
         res = run_queries(db if store == "store" else _Scoped(db, store), qs, emb=hash_embed)
         tb = table(res, 'kind')
         row = ' | '.join(f"{tb[s]['section']['mrr']:.3f}" if s in tb else '-' for s in ('verbatim', 'degraded', 'keyword', 'question', 'all'))
-        print(f"| {k} | {db.counts(store)['pages'] / secs:.0f} | {row} |")
+        tops[k] = [(db.sections(q.q, hash_embed, limit=1, store=store) or [{}])[0].get('node_id') for q in qs]
+        same = sum(a == b for a, b in zip(tops[k], tops['sqlite'])) / len(qs)
+        print(f"| {k} | {db.counts(store)['pages'] / secs:.0f} | {row} | {same:.1%} |")
         db.close()
     copies = tmp/'copies'; copies.mkdir()
     per = base.counts()['chunks']; n = max(1, round(target / per))
     for i in range(n):
         for f in files: (copies/f'{i:03d}-{f.name}').write_bytes(f.read_bytes())
     print(f'\nat scale: the corpus {n} times over ({n * per:,} chunks, {n * len(files)} files)\n')
-    print('| backend | ingest pages/s | chunks/s | sections() p50 / p95 ms |\n|---|---|---|---|')
+    print('| backend | ingest pages/s | chunks/s | sections() p50 / p95 ms | disk MB | bytes a chunk |\n|---|---|---|---|---|---|')
     rng = np.random.default_rng(0)
     probe = [qs[i].q for i in rng.choice(len(qs), nq)]
     for k in kinds:
@@ -78,8 +82,18 @@ def run(a, target, nq, tmp, urls):
         for q in probe:
             e = hash_embed([q])[0]
             t = time.perf_counter(); db.sections(q, e, limit=5, store=store); lat.append(time.perf_counter() - t)
-        print(f"| {k} | {c['pages'] / secs:.0f} | {c['chunks'] / secs:.0f} | {pct(lat, 50):.1f} / {pct(lat, 95):.1f} |")
+        disk = disk_bytes(db, k, store, urls)
+        print(f"| {k} | {c['pages'] / secs:.0f} | {c['chunks'] / secs:.0f} | {pct(lat, 50):.1f} / {pct(lat, 95):.1f} "
+              f"| {disk / 2**20:.0f} | {disk / c['chunks']:,.0f} |")
         db.close()
+
+def disk_bytes(db, kind:str, store:str, urls)->int:
+    "What a backend's index takes on disk: the SQLite file and its graph, or the tables and indexes of the store."
+    if kind == 'sqlite': return sum(f.stat().st_size for f in urls['dir'].glob('scale.db*'))
+    size = 'citus_total_relation_size' if kind == 'citus' else 'pg_total_relation_size'
+    tables = [store, store + '_kw', store + '_kwdoc', store + '_docs', store + '_nodes']
+    return sum(db._one(f'SELECT {size}(to_regclass(%s))', (t,)) or 0 for t in tables
+               if db._one('SELECT to_regclass(%s) IS NOT NULL', (t,)))
 
 class _Scoped:
     "A database whose tree calls go to one store (the eval helpers use the default store)."

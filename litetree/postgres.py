@@ -457,24 +457,39 @@ def _kw_totals(self:PgStore)->tuple:
                                 f'{qi(self.name + "_kwdoc")}').fetchone()
 
 @patch
-def _term_rows(self:PgStore, token:str, prefix:bool)->list:
-    "`[(id, in the content, in the heading, length)]` of the rows holding `token` (a word it begins, with `prefix`)."
-    cond, args = ('term >= %s AND term <= %s', (token, token + _TOP)) if prefix else ('term = %s', (token,))
-    return self.db._all(f'SELECT id, sum(c), sum(h), min(len) FROM {qi(self.name + "_kw")} WHERE {cond} '
-                        f'GROUP BY doc_id, id ORDER BY id', args)
+def _term_rows(self:PgStore, terms:list)->list:
+    """`[[(id, in the content, in the heading, length)]]`, one list for each `(token, prefix)` in `terms`: the rows
+    holding it (a word it begins, with `prefix`), in id order. One statement for them all: on Citus, one trip to
+    every shard, not one a term."""
+    if not terms: return []
+    lo, hi = [t for t, _ in terms], [t + _TOP if p else t for t, p in terms]
+    got = self.db._all(f'SELECT q.i, k.id, sum(k.c), sum(k.h), min(k.len) FROM unnest(%s::text[], %s::text[]) '
+                       f'WITH ORDINALITY AS q(lo, hi, i) JOIN {qi(self.name + "_kw")} k '
+                       f'ON k.term >= q.lo COLLATE "C" AND k.term <= q.hi COLLATE "C" '
+                       f'GROUP BY q.i, k.doc_id, k.id ORDER BY q.i, k.id', (lo, hi))
+    out = [[] for _ in terms]
+    for i, *row in got: out[i - 1].append(tuple(row))
+    return out
 
 @patch
-def _term_part(self:PgStore, tokens:tuple, prefix:bool)->tuple:
-    "What `bm25` takes of one query term: `(ids, weighed counts, lengths)` of the rows it matches."
-    if len(tokens) == 1: rows = self._term_rows(tokens[0], prefix)
-    else:
-        each = [{r[0] for r in self._term_rows(t, prefix and k == len(tokens) - 1)} for k, t in enumerate(tokens)]
-        rows = self.db._all(f'SELECT id, content, heading, kwlen FROM {qi(self.name)} WHERE id = ANY(%s) ORDER BY id',
-                            (sorted(set.intersection(*each)),))
-        rows = [(i, *phrase_counts(tokens, prefix, c, h), n) for i, c, h, n in rows]
-        rows = [r for r in rows if r[1] or r[2]]
-    a = np.array(rows, np.float64).reshape(-1, 4)
-    return a[:, 0].astype(np.int64), a[:, 1] * KW_WEIGHTS[0] + a[:, 2] * KW_WEIGHTS[1], a[:, 3]
+def _term_parts(self:PgStore, terms:list)->list:
+    "What `bm25` takes of each query term: `(ids, weighed counts, lengths)` of the rows it matches."
+    words = [(t, p and k == len(toks) - 1) for toks, p in terms for k, t in enumerate(toks)]
+    found, parts, at = self._term_rows(words), [], 0
+    for toks, prefix in terms:
+        each, at = found[at:at + len(toks)], at + len(toks)
+        rows = each[0] if len(toks) == 1 else self._phrase_rows(toks, prefix, each)
+        a = np.array(rows, np.float64).reshape(-1, 4)
+        parts.append((a[:, 0].astype(np.int64), a[:, 1] * KW_WEIGHTS[0] + a[:, 2] * KW_WEIGHTS[1], a[:, 3]))
+    return parts
+
+@patch
+def _phrase_rows(self:PgStore, tokens:tuple, prefix:bool, each:list)->list:
+    "The rows of a phrase: those holding all its words (`each`: the rows of each), its occurrences counted in them."
+    ids = sorted(set.intersection(*[{r[0] for r in rows} for rows in each]))
+    rows = self.db._all(f'SELECT id, content, heading, kwlen FROM {qi(self.name)} WHERE id = ANY(%s) ORDER BY id',
+                        (ids,))
+    return [r for r in ((i, *phrase_counts(tokens, prefix, c, h), n) for i, c, h, n in rows) if r[1] or r[2]]
 
 @patch
 def keyword_leg(self:PgStore, q:str, widen:bool, limit:int, where=None, where_args=None)->list:
@@ -482,7 +497,7 @@ def keyword_leg(self:PgStore, q:str, widen:bool, limit:int, where=None, where_ar
     if not (terms := query_terms(q, widen)): return []
     nrow, words = self._kw_totals()
     if not nrow: return []
-    ids, score = bm25([self._term_part(*t) for t in terms], nrow, words / nrow, strict=not widen)
+    ids, score = bm25(self._term_parts(terms), nrow, words / nrow, strict=not widen)
     order = np.lexsort((ids, -score))
     if where: order = self._passing_first(ids, order, limit, where, where_args)
     return [(int(ids[k]), -float(score[k])) for k in order[:limit]]
