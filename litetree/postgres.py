@@ -497,8 +497,6 @@ def keyword_leg(self:PgStore, q:str, widen:bool, limit:int, where=None, where_ar
     if not (terms := query_terms(q, widen)): return []
     nrow, words = self._kw_totals()
     if not nrow: return []
-    if all(len(toks) == 1 for toks, _ in terms):   # no phrase: ranked by the server
-        return self._ranked_there(terms, nrow, words / nrow, widen, limit, where, where_args)
     ids, score = bm25(self._term_parts(terms), nrow, words / nrow, strict=not widen)
     order = np.lexsort((ids, -score))
     if where: order = self._passing_first(ids, order, limit, where, where_args)
@@ -515,29 +513,6 @@ def _passing_first(self:PgStore, ids, order, limit:int, where, where_args)->list
     if len(out) >= limit or len(first) == len(order): return out
     keep = {r[0] for r in self.db._all(f'SELECT id FROM {qi(self.name)} WHERE {w}', p)}
     return [k for k in order if ids[k] in keep]
-
-@patch
-def _ranked_there(self:PgStore, terms:list, nrow:int, avgdl:float, widen:bool, limit:int, where=None, where_args=None):
-    """`keyword_leg` for a query of single words, ranked by the server: the same bm25, summed in SQL, so only the best
-    rows come back (fetching every row of a common word cost 0.8 s a query at 100,000 chunks). SQL adds the terms'
-    parts in an order of its own, so a score may differ from FTS5's in its last bit; the rows are the same."""
-    lo, hi = [t[0] for t, _ in terms], [t[0] + _TOP if p else t[0] for t, p in terms]
-    w, wp = _where_pg(where, where_args)
-    S, K = qi(self.name), qi(self.name + '_kw')
-    sql = f"""WITH q AS (SELECT * FROM unnest(%s::text[], %s::text[]) WITH ORDINALITY AS q(lo, hi, i)),
-      m AS (SELECT q.i, k.doc_id, k.id, sum(k.c) * %s::float8 + sum(k.h) * %s::float8 AS f, min(k.len)::float8 AS len
-            FROM q JOIN {K} k ON k.term >= q.lo COLLATE "C" AND k.term <= q.hi COLLATE "C"
-            GROUP BY q.i, k.doc_id, k.id),
-      df AS (SELECT i, ln((%s::float8 - count(*) + 0.5) / (count(*) + 0.5)) AS idf FROM m GROUP BY i),
-      s AS (SELECT m.doc_id, m.id, count(*) AS terms,
-                   sum(CASE WHEN df.idf > 0 THEN df.idf ELSE 1e-6 END * ((m.f * (%s::float8 + 1))
-                       / (m.f + %s::float8 * (1 - %s::float8 + %s::float8 * m.len / %s::float8)))) AS score
-            FROM m JOIN df USING (i) GROUP BY m.doc_id, m.id)
-      SELECT s.id, s.score FROM s WHERE {'true' if widen else 's.terms = %s'}
-      {f'AND s.id IN (SELECT id FROM {S} WHERE {w})' if w else ''} ORDER BY s.score DESC, s.id LIMIT %s"""
-    args = [lo, hi, *KW_WEIGHTS, nrow, _K1, _K1, _B, _B, avgdl or 1.0, *([] if widen else [len(terms)]), *wp,
-            int(limit)]
-    return [(int(i), -float(v)) for i, v in self.db._all(sql, args)]
 
 # %% ../nbs/00f_postgres.ipynb #138c5195
 @patch
