@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/api.html.md"""
 __all__ = ['KNOWN_EMBEDDERS', 'Index', 'Added']
 
 # %% ../nbs/05_api.ipynb #3722b490
-import os, glob, logging, itertools
+import os, logging, itertools
 from pathlib import Path
 from .core import database, hash_embed, embedder_id, _empty_file
 from .embed import load_embedder, MiniLMEmbedder

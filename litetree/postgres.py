@@ -9,7 +9,7 @@ __all__ = ['META', 'KW_WEIGHTS', 'redact', 'PostgresBackend', 'PgStore', 'fts_to
            'phrase_counts', 'shards_for']
 
 # %% ../nbs/00f_postgres.ipynb #c80d8f8a
-import re, json, math, shlex, logging, functools, itertools
+import json, math, shlex, logging, functools, itertools
 from contextlib import contextmanager
 import apsw
 from urllib.parse import urlsplit, urlunsplit
