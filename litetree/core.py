@@ -254,6 +254,8 @@ def _empty_file(path)->str|None:
     "Why `path`, an empty file, is not opened as an index: it names what of an index lies beside it."
     p = Path(str(path))
     if '://' in str(path) or not p.is_file() or p.stat().st_size: return None
+    # SQLite's own journal beside it: another process is creating this database now, or SQLite rolls it back
+    if any(Path(f'{p}{s}').exists() for s in ('-journal', '-wal')): return None
     left = sorted(f.name for f in p.parent.glob(f'{glob.escape(p.name)}[.-]*') if f.is_file())
     return (f'{path} is an empty file, not a litetree database: '
             + (f"{', '.join(left)} beside it {'is' if len(left) == 1 else 'are'} left from "
