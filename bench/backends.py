@@ -28,7 +28,7 @@ def open_db(kind, urls, tag):
     "`(database, store)`: an empty one of this kind for one step of the run."
     if kind == 'sqlite': return database(urls['dir']/f'{tag}.db'), 'store'
     db, store = database(urls[kind]), f'b_{tag}'
-    if kind == 'citus': db.distribute(store, shards=32)
+    if kind == 'citus': db.distribute(store)   # shards chosen for the cluster's size
     return db, store
 
 def main():
@@ -71,10 +71,12 @@ def run(a, target, nq, tmp, urls):
     for i in range(n):
         for f in files: (copies/f'{i:03d}-{f.name}').write_bytes(f.read_bytes())
     print(f'\nat scale: the corpus {n} times over ({n * per:,} chunks, {n * len(files)} files)\n')
-    print('| backend | ingest pages/s | chunks/s | sections() p50 / p95 ms | disk MB | bytes a chunk |\n|---|---|---|---|---|---|')
+    print('| backend | ingest pages/s | chunks/s | sections() p50 / p95 ms | disk MB | bytes a chunk | RAM MB |'
+          '\n|---|---|---|---|---|---|---|')
     rng = np.random.default_rng(0)
     probe = [qs[i].q for i in rng.choice(len(qs), nq)]
     for k in kinds:
+        base_ram = ram_bytes(k, tmp) if k == 'sqlite' else 0   # what this process held before the index
         db, store = open_db(k, urls, 'scale')
         t = time.perf_counter(); db.add_dir(copies, emb_fn=hash_embed, quiet=True, store=store); secs = time.perf_counter() - t
         c = db.counts(store)
@@ -82,18 +84,36 @@ def run(a, target, nq, tmp, urls):
         for q in probe:
             e = hash_embed([q])[0]
             t = time.perf_counter(); db.sections(q, e, limit=5, store=store); lat.append(time.perf_counter() - t)
-        disk = disk_bytes(db, k, store, urls)
+        disk, ram = disk_bytes(db, k, store, urls), ram_bytes(k, tmp) - base_ram
         print(f"| {k} | {c['pages'] / secs:.0f} | {c['chunks'] / secs:.0f} | {pct(lat, 50):.1f} / {pct(lat, 95):.1f} "
-              f"| {disk / 2**20:.0f} | {disk / c['chunks']:,.0f} |")
+              f"| {disk / 2**20:.0f} | {disk / c['chunks']:,.0f} | {ram / 2**20:.0f} |")
         db.close()
 
 def disk_bytes(db, kind:str, store:str, urls)->int:
     "What a backend's index takes on disk: the SQLite file and its graph, or the tables and indexes of the store."
     if kind == 'sqlite': return sum(f.stat().st_size for f in urls['dir'].glob('scale.db*'))
     size = 'citus_total_relation_size' if kind == 'citus' else 'pg_total_relation_size'
-    tables = [store, store + '_kw', store + '_kwdoc', store + '_docs', store + '_nodes']
+    tables = [store, store + '_kwp', store + '_kwdoc', store + '_docs', store + '_nodes']
     return sum(db._one(f'SELECT {size}(to_regclass(%s))', (t,)) or 0 for t in tables
                if db._one('SELECT to_regclass(%s) IS NOT NULL', (t,)))
+
+def _kb(path, key:str)->int:
+    "A `key: N kB` figure of a /proc file, in bytes (0 when the process is gone)."
+    try: return next(int(l.split()[1]) * 1024 for l in Path(path).read_text().splitlines() if l.startswith(key + ':'))
+    except (OSError, StopIteration): return 0
+
+def ram_bytes(kind:str, tmp)->int:
+    """Memory that serves the queries: this process's resident set for SQLite (it holds the graph and SQLite's
+    cache; the caller subtracts what it held before), the proportional set (shared memory counted once) of every
+    process of the server's nodes."""
+    if kind == 'sqlite': return _kb('/proc/self/status', 'VmRSS')
+    nodes = [tmp/'pg'/'single'] if kind == 'postgres' else [tmp/'citus'/n for n in ('coord', 'worker1', 'worker2')]
+    heads = {int((n/'postmaster.pid').read_text().split()[0]) for n in nodes}
+    def parent(pid):
+        try: return int(Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[1])
+        except (OSError, IndexError, ValueError): return None
+    pids = [int(p.name) for p in Path('/proc').iterdir() if p.name.isdigit()]
+    return sum(_kb(f'/proc/{p}/smaps_rollup', 'Pss') for p in pids if p in heads or parent(p) in heads)
 
 class _Scoped:
     "A database whose tree calls go to one store (the eval helpers use the default store)."
