@@ -411,13 +411,32 @@ def _file_damage(db)->tuple:
     """SQLite's integrity check, sorted by what mends it: `(SQLite indexes, stores' FTS indexes, the rest)`. Indexes
     are rebuilt from their tables; the rest is damage to the rows themselves, which only a backup mends."""
     try: bad = [r[0] for r in db.execute('PRAGMA integrity_check(100)')]
-    except (apsw.CorruptError, apsw.NotADBError) as e: return set(), set(), [f'{type(e).__name__}: {e}']
+    except apsw.CorruptError as e:   # a page SQLite cannot read at all: which tables hold one?
+        fts, rows = _table_damage(db)
+        return set(), fts, rows if fts or rows else [f'{type(e).__name__}: {e}']
+    except apsw.NotADBError as e: return set(), set(), [f'{type(e).__name__}: {e}']
     indexes, fts, rows = set(), set(), []
     for b in ([] if bad == ['ok'] else bad):
         if m := _INDEX_DAMAGE.search(b): indexes.add(m[1])
         elif m := _FTS_DAMAGE.search(b): fts.add(m[1])
         else: rows.append(b)
     return indexes, fts, rows
+
+_FTS_TABLE = re.compile(r'(\w+)_fts(?:_data|_idx|_docsize|_config|_content)?')
+
+def _table_damage(db)->tuple:
+    """`(stores whose FTS index is damaged, the rest)`, asking SQLite table by table: what a check of the whole file
+    cannot say when one page stops it."""
+    try: stores = set(_store_names(db))
+    except apsw.Error: stores = set()
+    fts, rows = set(), []
+    for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
+        try: bad = [r[0] for r in db.execute(f'PRAGMA integrity_check({qi(t)})')]
+        except apsw.Error as e: bad = [f'{type(e).__name__}: {e}']
+        if bad == ['ok']: continue
+        if (m := _FTS_TABLE.fullmatch(t)) and m[1] in stores: fts.add(m[1])
+        else: rows += [f'table {t}: {b}' for b in bad]
+    return fts, rows
 
 def _index_damage(indexes:set, fts:set)->list:
     "What `check` says of damaged SQLite indexes and stores' FTS indexes."
@@ -441,9 +460,30 @@ def _mend_indexes(db, indexes:set, fts:set)->tuple:
             left.append(
                 f'SQLite: index {i} could not be rebuilt ({type(e).__name__}: {e}): restore {db.path} from a backup')
     for s in sorted(fts):
-        _fts_restore(db, s)
+        try: _fts_restore(db, s)
+        except apsw.CorruptError: _fts_remake(db, s)   # FTS5's rebuild reads the pages it replaces
         repaired.append(f'store {s!r}: keyword index rebuilt')
     return repaired, left
+
+def _fts_remake(db, s:str):
+    """Make store `s`'s FTS index anew when pages of it cannot be read: its tables leave the schema, VACUUM leaves
+    their pages out of the file, and the index is made again (its configuration as it was, when that can be read)
+    and filled from the rows."""
+    F = s + '_fts'
+    try: config = db.execute(f'SELECT k, v FROM {qi(F + "_config")} WHERE k != ?', ('version',)).fetchall()
+    except apsw.Error: config = [('rank', f'bm25(1.0, {HEADING_WEIGHT})')]
+    made = db.execute('SELECT sql FROM sqlite_master WHERE name = ?', (F,)).fetchone()[0]
+    gone = [F, *(F + x for x in ('_data', '_idx', '_docsize', '_config', '_content', '_ai', '_ad', '_au'))]
+    with db.writing(f'taking the damaged keyword index of {s!r} out'):
+        db.execute('PRAGMA writable_schema = ON')
+        db.execute(f"DELETE FROM sqlite_master WHERE name IN ({', '.join('?' * len(gone))})", gone)
+        db.execute('PRAGMA writable_schema = OFF')
+    db.execute('PRAGMA writable_schema = RESET')
+    db.execute('VACUUM')
+    with db.writing(f'making the keyword index of {s!r} anew'):
+        db.execute(made)
+        for k, v in config: db.execute(f'INSERT INTO {qi(F)}({qi(F)}, rank) VALUES (?, ?)', (k, v))
+    _fts_restore(db, s)
 
 def _check_keywords(db, s:str, repair:bool, damaged:set, busy:bool)->tuple:
     """`(problems, repaired, notes)` of a store's FTS index and keyword cache. An FTS index SQLite found `damaged` is
