@@ -4,10 +4,10 @@ evaluation's section MRR@10 on each.
 1. The eval corpus (eval_corpus/, 27 real documents) is ingested into each backend with `hash_embed`; the evaluation's
    queries (known-item and hand-written questions) are asked of each, and section MRR@10 is printed per query set.
 2. The corpus is then copied under new names until the store holds about `--chunks` chunks (default 100,000),
-   ingested into each backend, and `sections()` is timed over 200 queries.
+   ingested into each backend, and `sections()` is timed over 200 queries; disk and memory are printed beside.
 
 The servers are started on loopback by tools/pg_cluster.sh (a single node, and a Citus coordinator with two
-workers, 32 shards) and stopped at the end; tools/pg_setup.sh must have been run (as root). Run from the
+workers, the shard count as `distribute()` chooses it: 16) and stopped at the end; tools/pg_setup.sh must have been run (as root). Run from the
 repository: `python bench/backends.py [--chunks 100000]`; `--smoke` runs the same steps on ~3,000 chunks and
 20 queries.
 """

@@ -12,7 +12,7 @@ __all__ = ['MAX_LIMIT', 'DEFAULT_DTYPE', 'META', 'HEADING_WEIGHT', 'TOKENIZE', '
            'rrf', 'flashrank_reranker', 'rerank_hits', 'fusion_weight', 'is_question', 'progress_bar']
 
 # %% ../nbs/00_core.ipynb #e48ebf80
-import os, re, glob, json, hashlib, logging, itertools, unicodedata, functools
+import os, re, glob, json, time, hashlib, logging, itertools, unicodedata, functools
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
@@ -250,12 +250,18 @@ Store.BOUNDARY = tuple(n for n, f in vars(Store).items() if getattr(f, 'contract
 
 
 # %% ../nbs/00_core.ipynb #b99ed064
-def _empty_file(path)->str|None:
-    "Why `path`, an empty file, is not opened as an index: it names what of an index lies beside it."
+def _being_made(p:Path)->bool:
+    "Is `p` not an empty file, or one SQLite is writing (its journal beside it: another process creating it now)?"
+    return not p.is_file() or bool(p.stat().st_size) or any(Path(f'{p}{s}').exists() for s in ('-journal', '-wal'))
+
+def _empty_file(path, wait:float=2.0)->str|None:
+    """Why `path`, an empty file, is not opened as an index: it names what of an index lies beside it. SQLite creates
+    a file a moment before it writes to it, so a file stays empty for `wait` seconds before it is refused."""
     p = Path(str(path))
-    if '://' in str(path) or not p.is_file() or p.stat().st_size: return None
-    # SQLite's own journal beside it: another process is creating this database now, or SQLite rolls it back
-    if any(Path(f'{p}{s}').exists() for s in ('-journal', '-wal')): return None
+    if '://' in str(path): return None
+    for _ in range(int(wait / 0.05) + 1):
+        if _being_made(p): return None
+        time.sleep(0.05)
     left = sorted(f.name for f in p.parent.glob(f'{glob.escape(p.name)}[.-]*') if f.is_file())
     return (f'{path} is an empty file, not a litetree database: '
             + (f"{', '.join(left)} beside it {'is' if len(left) == 1 else 'are'} left from "

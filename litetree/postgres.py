@@ -168,7 +168,9 @@ def get_store(self:PostgresBackend, name:str='store', ann:bool=None, dtype:str=N
                     if k not in TREE_COLS:
                         self.conn.execute(f'ALTER TABLE {qi(name)} ADD COLUMN IF NOT EXISTS {qi(k)} {t}')
                 self._set_meta(name, 'dtype', dtype, replace=False)
-                if have and not indexed: PgStore(self, name)._index_words_of_all()
+                if have and not indexed:
+                    self._distribute_like(name, (name + '_kwp', name + '_kwdoc'))
+                    PgStore(self, name)._index_words_of_all()
         cols_now = [r[0] for r in self._all(
             'SELECT column_name FROM information_schema.columns WHERE table_name = %s ORDER BY ordinal_position',
             (name,))]
@@ -441,8 +443,16 @@ def _index_words(self:PgStore, recs:list, words:list):
                         [(d, n, w) for d, (n, w) in totals.items()])
 
 @patch
+def _lock_docs(self:PgStore, docs:list):
+    """Hold documents' keyword rows for this transaction, in one order: two writers rewriting one document's rows
+    would each write back what the other took out."""
+    self.db.conn.execute('SELECT count(pg_advisory_xact_lock(hashtextextended(%s || d, 0))) FROM unnest(%s::text[]) '
+                         'AS u(d)', (self.name + '|kw|', sorted(set(docs))))
+
+@patch
 def _drop_postings(self:PgStore, docs:list, ids:list):
     "Take rows `ids` of documents `docs` out of the keyword index: those documents' rows are written again without."
+    self._lock_docs(docs)
     gone, kept = np.array(ids, np.int64), {}
     for did, w, b in self.db.conn.execute(f'DELETE FROM {qi(self.name + "_kwp")} WHERE doc_id = ANY(%s) '
                                           'RETURNING doc_id, term, postings', (docs,), binary=True):
@@ -475,7 +485,10 @@ def _index_words_of_all(self:PgStore, batch:int=2000):
     "Index every row's words (a store an earlier litetree made), in the caller's transaction."
     S = qi(self.name)
     self.db.conn.execute(f'ALTER TABLE {S} DROP COLUMN IF EXISTS tsv')   # the keyword leg it had, or
-    self.db.conn.execute(f'DROP TABLE IF EXISTS {qi(self.name + "_kw")}')   # a row for each word of each chunk
+    old = self.name + '_kw'   # a row for each word of each chunk (not a store of that name)
+    if not self.db.has_store(old) and {'term', 'c', 'h', 'len'} <= {r[0] for r in self.db._all(
+            'SELECT column_name FROM information_schema.columns WHERE table_name = %s', (old,))}:
+        self.db.conn.execute(f'DROP TABLE {qi(old)}')
     for t in ('_kwp', '_kwdoc'): self.db.conn.execute(f'DELETE FROM {qi(self.name + t)}')
     last = -1
     while rows := self.db._all(f'SELECT id, doc_id, content, heading FROM {S} WHERE id > %s ORDER BY id LIMIT %s',
@@ -724,6 +737,7 @@ def counts(self:PostgresBackend, store='store', prefix=None)->dict:
 # %% ../nbs/00f_postgres.ipynb #1bbc7a98
 @patch
 def _delete_rows(self:PostgresBackend, t, did):
+    t.store._lock_docs([did])
     for table, col in ((t.store.name, 'doc_id'), (t.store.name + '_kwp', 'doc_id'), (t.store.name + '_kwdoc', 'doc_id'),
                        (t.nodes, 'doc_id'), (t.docs, 'id')):
         self.conn.execute(f'DELETE FROM {qi(table)} WHERE {col} = %s', (did,))
@@ -855,6 +869,14 @@ def shards(self:PostgresBackend, store:str='store')->int:
     "How many shards `store` is cut into (0: not distributed)."
     if not self.citus: return 0
     return self._one('SELECT count(*) FROM pg_dist_shard WHERE logicalrelid = to_regclass(%s)', (qi(store),))
+
+@patch
+def _distribute_like(self:PostgresBackend, store:str, tables:tuple):
+    "Distribute `tables` beside `store`'s rows, by document, when `store` is distributed and they are not yet."
+    if not self.distributed(store): return
+    for t in tables:
+        if not self.distributed(t):
+            self.conn.execute('SELECT create_distributed_table(%s, %s, colocate_with => %s)', (t, 'doc_id', store))
 
 @patch
 def distributed(self:PostgresBackend, store:str='store')->bool:

@@ -460,8 +460,13 @@ def _mend_indexes(db, indexes:set, fts:set)->tuple:
             left.append(
                 f'SQLite: index {i} could not be rebuilt ({type(e).__name__}: {e}): restore {db.path} from a backup')
     for s in sorted(fts):
-        try: _fts_restore(db, s)
-        except apsw.CorruptError: _fts_remake(db, s)   # FTS5's rebuild reads the pages it replaces
+        try:
+            try: _fts_restore(db, s)
+            except apsw.CorruptError: _fts_remake(db, s)   # FTS5's rebuild reads the pages it replaces
+        except apsw.Error as e:
+            left.append(f'store {s!r}: the keyword index could not be rebuilt ({type(e).__name__}: {e}); try again '
+                        f'when the cause is mended (disk space), or restore {db.path} from a backup')
+            continue
         repaired.append(f'store {s!r}: keyword index rebuilt')
     return repaired, left
 
@@ -473,13 +478,26 @@ def _fts_remake(db, s:str):
     try: config = db.execute(f'SELECT k, v FROM {qi(F + "_config")} WHERE k != ?', ('version',)).fetchall()
     except apsw.Error: config = [('rank', f'bm25(1.0, {HEADING_WEIGHT})')]
     made = db.execute('SELECT sql FROM sqlite_master WHERE name = ?', (F,)).fetchone()[0]
-    gone = [F, *(F + x for x in ('_data', '_idx', '_docsize', '_config', '_content', '_ai', '_ad', '_au'))]
-    with db.writing(f'taking the damaged keyword index of {s!r} out'):
-        db.execute('PRAGMA writable_schema = ON')
-        db.execute(f"DELETE FROM sqlite_master WHERE name IN ({', '.join('?' * len(gone))})", gone)
-        db.execute('PRAGMA writable_schema = OFF')
-    db.execute('PRAGMA writable_schema = RESET')
-    db.execute('VACUUM')
+    tables = [F, *(F + x for x in ('_data', '_idx', '_docsize', '_config', '_content'))]
+    triggers = [F + x for x in ('_ai', '_ad', '_au')]   # a table of another store may have one of these names
+    which = (f"(type = 'table' AND name IN ({', '.join('?' * len(tables))})) OR "
+             f"(type = 'trigger' AND tbl_name = ? AND name IN ({', '.join('?' * len(triggers))}))",
+             [*tables, s, *triggers])
+    schema = db.execute(f'SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master WHERE {which[0]}',
+                        which[1]).fetchall()
+    def put_schema(rows:list):
+        with db.writing(f'putting the keyword index of {s!r} back in the schema' if rows else
+                        f'taking the damaged keyword index of {s!r} out'):
+            db.execute('PRAGMA writable_schema = ON')
+            if not rows: db.execute(f'DELETE FROM sqlite_master WHERE {which[0]}', which[1])
+            for r in rows: db.execute('INSERT INTO sqlite_master VALUES (?, ?, ?, ?, ?)', r)
+            db.execute('PRAGMA writable_schema = OFF')
+        db.execute('PRAGMA writable_schema = RESET')
+    put_schema([])
+    try: db.execute('VACUUM')
+    except apsw.Error:   # (a full disk): the file as it was, damage and all, for another try
+        put_schema(schema)
+        raise
     with db.writing(f'making the keyword index of {s!r} anew'):
         db.execute(made)
         for k, v in config: db.execute(f'INSERT INTO {qi(F)}({qi(F)}, rank) VALUES (?, ?)', (k, v))
