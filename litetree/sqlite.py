@@ -163,12 +163,19 @@ def _before_first_write(self:SQLiteBackend):
     "Once per connection, before its first write: never write into a damaged file."
     if self._verified or self.path is None: return
     if bad := self.verify():
-        raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if _mendable(bad) else None)
+        mendable = _mendable(bad) or _fts_only(self, bad)
+        raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if mendable else None)
     if found := _found_damage(self):
         problems, mendable = found
         raise _damaged(self.path, 'litetree check found: ' + '; '.join(problems),
                        _mend_advice(self.path) if mendable else None)
     self._verified = True
+
+def _fts_only(db, bad:list)->bool:
+    "Is the page SQLite could not read (`bad`, from `verify`) in stores' FTS indexes only, which `--repair` remakes?"
+    if not bad[0].startswith('CorruptError'): return False
+    fts, rows = _table_damage(db)
+    return bool(fts) and not rows
 
 def _mend_advice(path)->str: return f'`litetree check --repair --db {path}` rebuilds what is damaged from the rows'
 
