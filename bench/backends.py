@@ -7,9 +7,9 @@ evaluation's section MRR@10 on each.
    ingested into each backend, and `sections()` is timed over 200 queries; disk and memory are printed beside.
 
 The servers are started on loopback by tools/pg_cluster.sh (a single node, and a Citus coordinator with two
-workers, the shard count as `distribute()` chooses it: 16) and stopped at the end; tools/pg_setup.sh must have been run (as root). Run from the
-repository: `python bench/backends.py [--chunks 100000]`; `--smoke` runs the same steps on ~3,000 chunks and
-20 queries.
+workers, the shard count as `distribute()` chooses it: 16) and stopped at the end; tools/pg_setup.sh must have been
+run (as root). Run from the repository: `python bench/backends.py [--chunks 100000]`; `--smoke` runs the same
+steps on ~3,000 chunks and 20 queries.
 """
 import os, sys, time, shutil, argparse, tempfile, subprocess
 from pathlib import Path

@@ -429,14 +429,20 @@ def _write_postings(self:PgStore, groups:dict):
         with cur.copy(f'COPY {qi(self.name + "_kwp")} (doc_id, term, postings) FROM STDIN') as rows:
             for (did, w), ps in groups.items(): rows.write_row((did, w, np.asarray(ps, POSTING).tobytes()))
 
+def _doc_totals(rows)->dict:
+    "`{doc_id: [rows, words]}` of `[(doc_id, words)]`, one a row: what rows add to (or take from) bm25's totals."
+    totals = {}
+    for did, n in rows:
+        t = totals.setdefault(did or '', [0, 0])
+        t[0], t[1] = t[0] + 1, t[1] + (n or 0)
+    return totals
+
 @patch
 def _index_words(self:PgStore, recs:list, words:list):
     "Copy rows' words (`word_counts` of each) into the keyword index, and add them to their documents' totals."
-    totals, D = {}, qi(self.name + '_kwdoc')
+    D = qi(self.name + '_kwdoc')
     self._write_postings(_postings(recs, words))
-    for r, (_, n) in zip(recs, words):
-        t = totals.setdefault(r.get('doc_id') or '', [0, 0])
-        t[0], t[1] = t[0] + 1, t[1] + n
+    totals = _doc_totals((r.get('doc_id'), n) for r, (_, n) in zip(recs, words))
     with self.db.conn.cursor() as cur:
         cur.executemany(f'INSERT INTO {D} (doc_id, n, words) VALUES (%s, %s, %s) ON CONFLICT (doc_id) DO UPDATE '
                         f'SET n = {D}.n + excluded.n, words = {D}.words + excluded.words',
@@ -471,10 +477,7 @@ def _unindex_words(self:PgStore, ids:list=None, where:tuple=None, delete:bool=Fa
                         f'SELECT doc_id, id, kwlen FROM {S} WHERE {cond}', params)
     if not rows: return rows
     self._drop_postings(sorted({d for d, _, _ in rows}), [i for _, i, _ in rows])
-    totals = {}
-    for did, _, n in rows:
-        t = totals.setdefault(did, [0, 0])
-        t[0], t[1] = t[0] + 1, t[1] + (n or 0)
+    totals = _doc_totals((did, n) for did, _, n in rows)
     with self.db.conn.cursor() as cur:
         cur.executemany(f'UPDATE {D} SET n = n - %s, words = words - %s WHERE doc_id = %s',
                         [(n, w, d) for d, (n, w) in totals.items()])

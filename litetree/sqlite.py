@@ -163,19 +163,12 @@ def _before_first_write(self:SQLiteBackend):
     "Once per connection, before its first write: never write into a damaged file."
     if self._verified or self.path is None: return
     if bad := self.verify():
-        mendable = _mendable(bad) or _fts_only(self, bad)
-        raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if mendable else None)
+        raise _damaged(self.path, '; '.join(bad[:3]), _mend_advice(self.path) if _mendable(self) else None)
     if found := _found_damage(self):
         problems, mendable = found
         raise _damaged(self.path, 'litetree check found: ' + '; '.join(problems),
                        _mend_advice(self.path) if mendable else None)
     self._verified = True
-
-def _fts_only(db, bad:list)->bool:
-    "Is the page SQLite could not read (`bad`, from `verify`) in stores' FTS indexes only, which `--repair` remakes?"
-    if not bad[0].startswith('CorruptError'): return False
-    fts, rows = _table_damage(db)
-    return bool(fts) and not rows
 
 def _mend_advice(path)->str: return f'`litetree check --repair --db {path}` rebuilds what is damaged from the rows'
 
@@ -312,6 +305,8 @@ def _store_complete(db, name, meta)->bool:
     have = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE name IN (?,?,?,?,?)", sorted(want))}
     return have == want and 'generation' in meta
 
+_RANK = f'bm25(1.0, {HEADING_WEIGHT})'   # how a store's FTS index ranks: the heading weighs twice the content
+
 def _create_store(db, name, dtype, extra):
     db.execute(
         f'CREATE TABLE IF NOT EXISTS {META} (store TEXT NOT NULL, key TEXT NOT NULL, value, PRIMARY KEY (store, key))')
@@ -327,7 +322,7 @@ def _create_store(db, name, dtype, extra):
     db._set_meta(name, 'generation', uuid.uuid4().hex, replace=False)
     db.executescript(_store_ddl(name, _np_dtype(dtype).itemsize))
     F = qi(name + '_fts')
-    if new_fts: db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('rank', ?)", (f'bm25(1.0, {HEADING_WEIGHT})',))
+    if new_fts: db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('rank', ?)", (_RANK,))
     if str(db.store_meta(name).get('fts_triggers', 1)) != '0': db.executescript(_fts_trigger_ddl(name))
 
 # %% ../nbs/00d_sqlite.ipynb #3348cfa9
@@ -409,10 +404,10 @@ def _store_names(db)->list:
 _INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in) index (\S+)')
 _FTS_DAMAGE = re.compile(r'fts5.*?table "?(?:\w+\.)?(\w+)_fts\b', re.I)
 
-def _mendable(lines:list)->bool:
-    """Is every line of SQLite's integrity check damage to an index (SQLite's or FTS5's), which can be rebuilt from the
-    rows?"""
-    return all(_INDEX_DAMAGE.search(b) or _FTS_DAMAGE.search(b) for b in lines)
+def _mendable(db)->bool:
+    """Is all the damage SQLite finds in the file (`_file_damage`) to indexes, SQLite's or stores' FTS indexes, which
+    can be rebuilt from the rows?"""
+    return not _file_damage(db)[2]
 
 def _file_damage(db)->tuple:
     """SQLite's integrity check, sorted by what mends it: `(SQLite indexes, stores' FTS indexes, the rest)`. Indexes
@@ -477,33 +472,34 @@ def _mend_indexes(db, indexes:set, fts:set)->tuple:
         repaired.append(f'store {s!r}: keyword index rebuilt')
     return repaired, left
 
+def _edit_schema(db, what:str, statements:list):
+    "Run `[(sql, args)]` on SQLite's schema table, in one write transaction, and have the connection read it again."
+    with db.writing(what):
+        db.execute('PRAGMA writable_schema = ON')
+        for sql, args in statements: db.execute(sql, args)
+        db.execute('PRAGMA writable_schema = OFF')
+    db.execute('PRAGMA writable_schema = RESET')
+
 def _fts_remake(db, s:str):
     """Make store `s`'s FTS index anew when pages of it cannot be read: its tables leave the schema, VACUUM leaves
     their pages out of the file, and the index is made again (its configuration as it was, when that can be read)
     and filled from the rows."""
     F = s + '_fts'
     try: config = db.execute(f'SELECT k, v FROM {qi(F + "_config")} WHERE k != ?', ('version',)).fetchall()
-    except apsw.Error: config = [('rank', f'bm25(1.0, {HEADING_WEIGHT})')]
+    except apsw.Error: config = [('rank', _RANK)]
     made = db.execute('SELECT sql FROM sqlite_master WHERE name = ?', (F,)).fetchone()[0]
     tables = [F, *(F + x for x in ('_data', '_idx', '_docsize', '_config', '_content'))]
     triggers = [F + x for x in ('_ai', '_ad', '_au')]   # a table of another store may have one of these names
-    which = (f"(type = 'table' AND name IN ({', '.join('?' * len(tables))})) OR "
-             f"(type = 'trigger' AND tbl_name = ? AND name IN ({', '.join('?' * len(triggers))}))",
-             [*tables, s, *triggers])
-    schema = db.execute(f'SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master WHERE {which[0]}',
-                        which[1]).fetchall()
-    def put_schema(rows:list):
-        with db.writing(f'putting the keyword index of {s!r} back in the schema' if rows else
-                        f'taking the damaged keyword index of {s!r} out'):
-            db.execute('PRAGMA writable_schema = ON')
-            if not rows: db.execute(f'DELETE FROM sqlite_master WHERE {which[0]}', which[1])
-            for r in rows: db.execute('INSERT INTO sqlite_master VALUES (?, ?, ?, ?, ?)', r)
-            db.execute('PRAGMA writable_schema = OFF')
-        db.execute('PRAGMA writable_schema = RESET')
-    put_schema([])
+    where = (f"(type = 'table' AND name IN ({', '.join('?' * len(tables))})) OR "
+             f"(type = 'trigger' AND tbl_name = ? AND name IN ({', '.join('?' * len(triggers))}))")
+    args = [*tables, s, *triggers]
+    schema = db.execute(f'SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master WHERE {where}', args).fetchall()
+    _edit_schema(db, f'taking the damaged keyword index of {s!r} out',
+                 [(f'DELETE FROM sqlite_master WHERE {where}', args)])
     try: db.execute('VACUUM')
     except apsw.Error:   # (a full disk): the file as it was, damage and all, for another try
-        put_schema(schema)
+        _edit_schema(db, f'putting the keyword index of {s!r} back',
+                     [('INSERT INTO sqlite_master VALUES (?, ?, ?, ?, ?)', r) for r in schema])
         raise
     with db.writing(f'making the keyword index of {s!r} anew'):
         db.execute(made)
