@@ -17,7 +17,7 @@ from .core import (DEFAULT_DTYPE, Database, DatabaseDamaged, DatabaseLocked, HEA
                            _check_store_name, _col_type, _np_dtype, _pid_alive, qi)
 from .ann import AnnIndex, GRAPH_DTYPE, _stale_tmp
 from .keywords import cache_problem, cache_unproven
-from .store import ChunkStore, _VLOG_COLS, _fts_restore, _fts_trigger_ddl, _store_ddl
+from .store import ChunkStore, _VLOG_COLS, _fts_restore, _fts_trigger_ddl, _store_ddl, _fts_ddl
 
 _log = logging.getLogger(__name__)
 
@@ -323,6 +323,9 @@ def _create_store(db, name, dtype, extra):
     db.executescript(_store_ddl(name, _np_dtype(dtype).itemsize))
     F = qi(name + '_fts')
     if new_fts: db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('rank', ?)", (_RANK,))
+    # rows with no FTS index (a repair cut short after taking it out): it is made from them, not left empty
+    if new_fts and db.execute(f'SELECT 1 FROM {qi(name)} LIMIT 1').fetchone():
+        db.execute(f"INSERT INTO {F}({F}) VALUES ('rebuild')")
     if str(db.store_meta(name).get('fts_triggers', 1)) != '0': db.executescript(_fts_trigger_ddl(name))
 
 # %% ../nbs/00d_sqlite.ipynb #3348cfa9
@@ -404,25 +407,32 @@ def _store_names(db)->list:
 _INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in) index (\S+)')
 _FTS_DAMAGE = re.compile(r'fts5.*?table "?(?:\w+\.)?(\w+)_fts\b', re.I)
 
+_UNUSED_PAGE = re.compile(r'Page \d+: never used')
+_HEADER = re.compile(r'\*\*\* in database \w+ \*\*\*')   # the first line of what SQLite found in one database
+
 def _mendable(db)->bool:
     """Is all the damage SQLite finds in the file (`_file_damage`) to indexes, SQLite's or stores' FTS indexes, which
-    can be rebuilt from the rows?"""
+    can be rebuilt from the rows, or pages no table uses, which VACUUM leaves out?"""
     return not _file_damage(db)[2]
 
 def _file_damage(db)->tuple:
-    """SQLite's integrity check, sorted by what mends it: `(SQLite indexes, stores' FTS indexes, the rest)`. Indexes
-    are rebuilt from their tables; the rest is damage to the rows themselves, which only a backup mends."""
+    """SQLite's integrity check, sorted by what mends it: `(SQLite indexes, stores' FTS indexes, the rest, unused
+    pages)`. Indexes are rebuilt from their tables; pages that no table uses (a repair that took tables out of the
+    schema, cut short before its VACUUM) are left out by VACUUM; the rest is damage to the rows themselves, which only
+    a backup mends."""
     try: bad = [r[0] for r in db.execute('PRAGMA integrity_check(100)')]
     except apsw.CorruptError as e:   # a page SQLite cannot read at all: which tables hold one?
         fts, rows = _table_damage(db)
-        return set(), fts, rows if fts or rows else [f'{type(e).__name__}: {e}']
-    except apsw.NotADBError as e: return set(), set(), [f'{type(e).__name__}: {e}']
-    indexes, fts, rows = set(), set(), []
-    for b in ([] if bad == ['ok'] else bad):
+        return set(), fts, rows if fts or rows else [f'{type(e).__name__}: {e}'], 0
+    except apsw.NotADBError as e: return set(), set(), [f'{type(e).__name__}: {e}'], 0
+    indexes, fts, rows, unused = set(), set(), [], 0
+    lines = [] if bad == ['ok'] else [line for row in bad for line in row.splitlines() if not _HEADER.fullmatch(line)]
+    for b in lines:
         if m := _INDEX_DAMAGE.search(b): indexes.add(m[1])
         elif m := _FTS_DAMAGE.search(b): fts.add(m[1])
+        elif _UNUSED_PAGE.fullmatch(b): unused += 1
         else: rows.append(b)
-    return indexes, fts, rows
+    return indexes, fts, rows, unused
 
 _FTS_TABLE = re.compile(r'(\w+)_fts(?:_data|_idx|_docsize|_config|_content)?')
 
@@ -440,10 +450,12 @@ def _table_damage(db)->tuple:
         else: rows += [f'table {t}: {b}' for b in bad]
     return fts, rows
 
-def _index_damage(indexes:set, fts:set)->list:
-    "What `check` says of damaged SQLite indexes and stores' FTS indexes."
+def _index_damage(indexes:set, fts:set, unused:int=0)->list:
+    "What `check` says of damaged SQLite indexes, stores' FTS indexes and unused pages."
     return ([f'SQLite: index {i} does not match its table' for i in sorted(indexes)]
-            + [f'store {s!r}: the keyword index is damaged (SQLite found it)' for s in sorted(fts)])
+            + [f'store {s!r}: the keyword index is damaged (SQLite found it)' for s in sorted(fts)]
+            + [f'SQLite: {unused} page(s) of the file belong to no table (a repair cut short before it finished)']
+            * bool(unused))
 
 def _damaged_tables(db, indexes:set, fts:set)->list:
     "The tables whose integrity a write waits for: those of the damaged indexes, and the damaged FTS tables."
@@ -451,9 +463,16 @@ def _damaged_tables(db, indexes:set, fts:set)->list:
                    for r in db.execute('SELECT tbl_name FROM sqlite_master WHERE name=?', (i,))} | {s + '_fts'
                            for s in fts})
 
-def _mend_indexes(db, indexes:set, fts:set)->tuple:
-    "`(repaired, problems left)`: damaged SQLite and FTS indexes rebuilt from their rows."
+def _mend_indexes(db, indexes:set, fts:set, unused:int=0)->tuple:
+    "`(repaired, problems left)`: damaged SQLite and FTS indexes rebuilt from their rows, unused pages left out."
     repaired, left = [], []
+    if unused:
+        try:
+            db.execute('VACUUM')
+            repaired.append(f'{unused} unused page(s) left out of the file (VACUUM)')
+        except apsw.Error as e:
+            left.append(f'SQLite: unused pages could not be left out ({type(e).__name__}: {e}); try again when the '
+                        f'cause is mended (disk space)')
     for i in sorted(indexes):
         try:
             with db.writing(f'rebuilding index {i}'): db.execute(f'REINDEX {qi(i)}')
@@ -479,6 +498,17 @@ def _edit_schema(db, what:str, statements:list):
         for sql, args in statements: db.execute(sql, args)
         db.execute('PRAGMA writable_schema = OFF')
     db.execute('PRAGMA writable_schema = RESET')
+
+def _has_fts(db, s:str)->bool:
+    return bool(db.execute('SELECT 1 FROM sqlite_master WHERE name = ?', (s + '_fts',)).fetchone())
+
+def _fts_make(db, s:str):
+    "Make store `s`'s FTS index, missing, as a new store's is made, and fill it from the rows."
+    F = qi(s + '_fts')
+    with db.writing(f'making the keyword index of {s!r}'):
+        db.execute(_fts_ddl(s))
+        db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('rank', ?)", (_RANK,))
+    _fts_restore(db, s)
 
 def _fts_remake(db, s:str):
     """Make store `s`'s FTS index anew when pages of it cannot be read: its tables leave the schema, VACUUM leaves
@@ -513,6 +543,10 @@ def _check_keywords(db, s:str, repair:bool, damaged:set, busy:bool)->tuple:
     if db.conn.in_transaction or busy:
         return [], [], [f'store {s!r}: keyword index not checked (another process is writing)']
     if s in damaged and not repair: return [], [], []
+    if not _has_fts(db, s):
+        found = f'store {s!r}: the keyword index is missing (a repair cut short before it finished)'
+        if repair: _fts_make(db, s)
+        return [found], [f'store {s!r}: keyword index made anew from the rows'] if repair else [], []
     if (why := _fts_problem(db, s)):
         if repair: _fts_restore(db, s)
         found = f'store {s!r}: the keyword index does not match the rows ({why})'
@@ -570,8 +604,8 @@ def check(self:SQLiteBackend,
     Damage SQLite finds is noted beside the file, and writes are refused until a check finds none
     (`_before_first_write`)."""
     notes, kept = [], {s: dict(st) for s, st in self._stores.items()}
-    indexes, fts, rows = _file_damage(self)
-    problems, repaired = [f'SQLite: {b}' for b in rows] or _index_damage(indexes, fts), []
+    indexes, fts, rows, unused = _file_damage(self)
+    problems, repaired = [f'SQLite: {b}' for b in rows] or _index_damage(indexes, fts, unused), []
     self._note_damage(problems, not rows, None if rows else _damaged_tables(self, indexes, fts))
     if rows:
         problems.append(
@@ -581,11 +615,13 @@ def check(self:SQLiteBackend,
     repair, left = repair and not self.readonly, []
     if repair:
         self._verified = True   # this check looked deeper than the test before a first write: its repairs may write
-        repaired, left = _mend_indexes(self, indexes, fts)
+        repaired, left = _mend_indexes(self, indexes, fts, unused)
         problems += left
     for s in _store_names(self):
         busy = self._locked()
-        for found in (_check_keywords(self, s, repair, fts, busy), self._more_checks(s, repair, busy),
+        # a store whose FTS index is missing is opened (which writes) only to be repaired
+        for found in (_check_keywords(self, s, repair, fts, busy),
+                      self._more_checks(s, repair, busy) if repair or _has_fts(self, s) else (),
                       _check_graph(self, s, repair) if 'nbytes' in self.store_meta(s) else ()):
             for into, got in zip((problems, repaired, notes), found): into += got
         _as_before(self, s, kept.get(s))

@@ -22,16 +22,20 @@ _log = logging.getLogger(__name__)
 # %% ../nbs/00c_store.ipynb #bc631ead
 _VLOG_COLS = 'seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL, tok INTEGER NOT NULL DEFAULT (random())'
 
+def _fts_ddl(s:str)->str:
+    "A store's FTS index: the content and heading of its rows, read from the store's own table."
+    return (f"CREATE VIRTUAL TABLE IF NOT EXISTS {qi(s + '_fts')} USING fts5(content, heading, content={qi(s)}, "
+            f"""content_rowid='id', tokenize="{TOKENIZE}");""")
+
 def _store_ddl(s:str, itemsize:int)->str:
     "The FTS index, change log and triggers around store `s`."
-    S, F, L = qi(s), qi(s + '_fts'), qi(s + '_vlog')
+    S, L = qi(s), qi(s + '_vlog')
     nbytes = f"(SELECT value FROM {META} WHERE store='{s}' AND key='nbytes')"
     bad = (f"typeof(new.embedding) != 'blob' OR length(new.embedding) % {itemsize} != 0 "
            f"OR length(new.embedding) != coalesce({nbytes}, length(new.embedding))")
     msg = "'litetree: embedding size does not match the store: use the embedder and dtype the store was built with'"
     return f"""
-CREATE VIRTUAL TABLE IF NOT EXISTS {F} USING fts5(content, heading, content={S}, content_rowid='id',
-  tokenize="{TOKENIZE}");
+{_fts_ddl(s)}
 CREATE TABLE IF NOT EXISTS {L} ({_VLOG_COLS});
 CREATE TRIGGER IF NOT EXISTS {qi(s+'_emb_bi')} BEFORE INSERT ON {S} WHEN new.embedding IS NOT NULL AND ({bad})
 BEGIN SELECT RAISE(ABORT, {msg}); END;

@@ -7,7 +7,7 @@ Docs: https://litetree.github.io/litetree/ui.html.md"""
 # %% auto #0
 __all__ = ['NotFound', 'Reader', 'Unreadable', 'UIServer', 'serve']
 
-# %% ../nbs/07_ui.ipynb #cd1ad3dc
+# %% ../nbs/07_ui.ipynb #74454743
 import json, re, time, socket, ipaddress, threading, logging
 from pathlib import Path
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
@@ -19,7 +19,7 @@ from .api import Index
 
 from fastcore.basics import patch
 
-# %% ../nbs/07_ui.ipynb #0a95f030
+# %% ../nbs/07_ui.ipynb #d0ccab55
 class NotFound(LookupError): "What the page asked for is not in the index (a 404, with this message)."
 
 _MARKUP = {'md', 'html', 'docx', 'rst', 'ipynb'}   # kinds whose text keeps headings, lists and code as markdown
@@ -62,7 +62,7 @@ def _paged(self:Reader, doc_id:str)->bool:
     d = self._doc(doc_id)
     return d['kind'] == 'pdf' or (d['pages'] or 0) > 1
 
-# %% ../nbs/07_ui.ipynb #a1e4a2e8
+# %% ../nbs/07_ui.ipynb #431a7870
 @patch
 def search(self:Reader, q:str, within:str='', limit:int=10)->dict:
     "The sections that answer `q`, each with its best snippet and where the query's words are in it."
@@ -80,7 +80,7 @@ def _hit(self:Reader, s:dict, q:str)->dict:
     return dict(node_id=s['node_id'], doc_id=s['doc_id'], breadcrumb=s['breadcrumb'],
                 pages=s['pages'] if self._paged(s['doc_id']) else None, snippet=snip, marks=marks)
 
-# %% ../nbs/07_ui.ipynb #267b9371
+# %% ../nbs/07_ui.ipynb #03398d6f
 @patch
 def folder(self:Reader, path:str='', offset:int=0, limit:int=200)->dict:
     "One folder of the corpus tree, `limit` entries from `offset`: subfolders with their counts, then documents."
@@ -98,7 +98,7 @@ def _outline_of(self:Reader, doc_id:str)->dict:
     if not tocs: raise NotFound(f'no document {doc_id!r} in this index')
     return {**tocs[0], 'paged': self._paged(doc_id)}
 
-# %% ../nbs/07_ui.ipynb #d6e15d29
+# %% ../nbs/07_ui.ipynb #b388f54d
 @patch
 def section(self:Reader, node_id:str, q:str='', max_chars:int=100_000)->dict:
     """One section whole, with the sections before and after it in reading order, and how to show it: `markup` when
@@ -137,7 +137,7 @@ def _first_marked(self:Reader, path:Path, pages:tuple, q:str, most:int=50)->int:
             return next((n for n in range(lo, min(hi, lo + most - 1) + 1) if _boxes(_page(pdf, n), q)), lo)
     except (NotFound, Unreadable): return lo
 
-# %% ../nbs/07_ui.ipynb #dcd08718
+# %% ../nbs/07_ui.ipynb #b257c468
 class Unreadable(NotFound): "A document's PDF file is there but cannot be read now."
 
 def _opened(path:Path):
@@ -186,7 +186,7 @@ def page_marks(self:Reader, doc_id:str, page:int, q:str, most:int=200)->dict:
     return dict(page=page, boxes=[[round(b.x0 / w, 4), round(b.y0 / h, 4), round(b.x1 / w, 4), round(b.y1 / h, 4)]
                                   for b in boxes])
 
-# %% ../nbs/07_ui.ipynb #b73c5e3c
+# %% ../nbs/07_ui.ipynb #e71827e1
 _log = logging.getLogger('litetree.ui')
 _STATIC = Path(litetree.__file__).parent/'static'   # the page's three files, shipped in the package
 _FILES = {'/': ('ui.html', 'text/html; charset=utf-8'), '/ui.js': ('ui.js', 'text/javascript; charset=utf-8'),
@@ -277,7 +277,7 @@ _ROUTES = {
     '/api/page.png': lambda r, a: (r.page_png(_text(a, 'doc'), _int(a, 'page', 1, 10**6)), 'image/png'),
 }
 
-# %% ../nbs/07_ui.ipynb #5bb889cf
+# %% ../nbs/07_ui.ipynb #5303c428
 class UIServer(ThreadingHTTPServer):
     "The page's web server: one index, read-only, answering on one address."
     daemon_threads = True
