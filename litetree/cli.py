@@ -531,10 +531,13 @@ def cmd_serve(args, _=None)->int:
     make_server(args.db).run('stdio')
     return 0
 
-def _ui_db(db:str)->str:
-    "The index `litetree ui` shows: the one named, or the demo's when none is named and none is here."
+_READING = ('search', 'sections', 'toc', 'read', 'stats', 'ui')   # commands that only read an index
+
+def _or_demo_db(db:str)->str:
+    """The index a reading command opens: the one named, or the demo's when none is named and none is here (the demo
+    shows `litetree toc dvipdfm`; that works where it was run)."""
     if db != 'litetree.db' or Path(db).exists() or not demo_db().exists(): return db
-    print(f"No litetree.db here: showing the demo's index ({demo_db()}).", file=sys.stderr)
+    print(f"No litetree.db here: using the demo's index ({demo_db()}).", file=sys.stderr)
     return str(demo_db())
 
 def cmd_ui(args, _=None)->int:
@@ -617,7 +620,7 @@ _HELP = dict(   # (one line for the list of commands, what --help says)
     ui=('a web page to search and read the index',
         'Serve a page on http://127.0.0.1:8421/ to search the index, browse its corpus tree, and read sections '
         'whole, with PDF pages beside them. Read-only. With no --db and no litetree.db here, it shows the index '
-        '`litetree demo` made.'))
+        '`litetree demo` made (as search, sections, toc, read and stats do).'))
 
 def parser()->argparse.ArgumentParser:
     "The `litetree` command's arguments."
@@ -715,7 +718,7 @@ def _main(argv=None)->int:
 def _run(args)->int:
     "Run the command `args` names, after the checks that need no database."
     if args.cmd == 'demo': return cmd_demo(args)
-    if args.cmd == 'ui': args.db = _ui_db(args.db)
+    if args.cmd in _READING: args.db = _or_demo_db(args.db)
     why = _not_an_index(args.db) if args.cmd != 'add' else _not_a_file(args.db)
     # before the database is made
     if args.cmd == 'add' and not why and (missing := [p for p in args.paths if not Path(p).exists()]):

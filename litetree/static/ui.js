@@ -2,7 +2,7 @@
 // in the page as a text node, never parsed as HTML: a document that contains <script> shows it as text.
 'use strict';
 const $ = id => document.getElementById(id);
-const state = {q: '', within: '', limit: 10, hits: [], selected: -1, seq: 0, typedAt: 0, timer: 0};
+const state = {q: '', within: '', limit: 10, hits: [], selected: -1, seq: 0, opens: 0, typedAt: 0, timer: 0};
 window.litetree = {timings: [], ready: false};   // what the browser tests and bench/ui.py read
 
 function el(tag, attrs, ...kids) {
@@ -74,15 +74,16 @@ function typed() {
 }
 
 async function search() {
-  const q = $('q').value.trim(), seq = ++state.seq, typedAt = state.typedAt;
-  if (!q) { state.q = ''; state.hits = []; if (showing() === 'results') showHome(); return; }
+  const q = $('q').value.trim(), seq = ++state.seq, typedAt = state.typedAt, opens = state.opens;
+  if (!q) { state.q = ''; state.hits = []; if (showing() === 'results') showHome(seq); return; }
   const slow = setTimeout(() => { if (seq === state.seq) status('searching…'); }, 150);
   try {
     const r = await api('/api/search', {q, within: state.within, limit: state.limit});
-    if (seq !== state.seq) return;   // a newer query was asked meanwhile
+    if (seq !== state.seq || opens !== state.opens) return;   // a newer query was asked, or a section opened, meanwhile
+    const leaving = showing() === 'reader';   // a section was open: Back returns to it
     state.q = q; state.hits = r.sections;
     showResults(r);
-    remember(false);
+    remember(leaving);
     window.litetree.timings.push(performance.now() - typedAt);
   } catch (e) { if (seq === state.seq) showNote(`Search failed: ${e.message}`); }
   finally { clearTimeout(slow); }
@@ -120,9 +121,11 @@ function showNote(...kids) {
 
 // ---- reading a section --------------------------------------------------------------------------------------
 async function open(node, push = true) {
+  const mine = ++state.opens;
   let r;
   try { r = await api('/api/section', {node, q: state.q}); }
   catch (e) { showNote(`Cannot open ${node}: ${e.message}`); return; }
+  if (mine !== state.opens) return;   // another section was asked for meanwhile
   const art = $('reader');
   $('results').hidden = true; art.hidden = false;
   const step = (n, label) => !n ? el('span')
@@ -214,7 +217,7 @@ function pageView(r) {
     frame.append(img);
     const pager = el('div', {class: 'pager'},
       el('button', {onclick: () => { if (page > r.pages[0]) { page--; show(); } }}, '‹'),
-      `page ${page} (${pages(r.pages)})`,
+      r.pages[0] === r.pages[1] ? `page ${page}` : `page ${page} of ${r.pages[0]}–${r.pages[1]}`,
       el('button', {onclick: () => { if (page < r.pages[1]) { page++; show(); } }}, '›'));
     view.replaceChildren(pager, frame);
     try {
@@ -288,9 +291,10 @@ function setWithin(path, ask = true) {
   if (ask && $('q').value.trim()) typed();
 }
 
-async function showHome() {
+async function showHome(seq) {
   state.hits = [];
   const a = await api('/api/about');
+  if (seq !== undefined && seq !== state.seq) return;   // typed meanwhile: the results are what to show
   if (!a.documents) { showNote(el('p', {}, 'This index holds no documents yet. Add some, then reload this page:'),
                                el('p', {}, el('code', {}, a.add_hint))); return; }
   showNote(el('p', {}, `${a.documents} documents, ${a.sections} sections in ${a.db}.`),
