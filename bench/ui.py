@@ -4,7 +4,7 @@ The eval corpus (eval_corpus/, the default MiniLM embedder) is indexed, `litetre
 (Debian's, driven by selenium) types `--queries` questions of eval_corpus/questions.jsonl into the search box one key
 every `--pace` seconds, as a person types. The page records, for every answer it draws, the time from the last key
 before that search to the results on screen: the 40 ms pause after typing, the request, the search, the drawing.
-The baseline, in the same process: `Index.sections()` called directly on each query the page searched.
+The baseline, in the same process: `Index.sections()` called directly on every fourth prefix of each query typed.
 
 Prints keystroke-to-results p50 / p95 / max, the direct `sections()` p50 beside it, and their ratio; exits 1 when
 the page drew no result.

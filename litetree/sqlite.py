@@ -156,7 +156,13 @@ def verify(self:SQLiteBackend)->list:
     "SQLite's own quick check of every page: `[]` when the file is sound, else what it found (at most 20 lines)."
     try: rows = [r[0] for r in self.execute('PRAGMA quick_check(20)')]
     except (apsw.CorruptError, apsw.NotADBError) as e: return [f'{type(e).__name__}: {e}']
-    return [] if rows == ['ok'] else rows
+    return [] if rows == ['ok'] else _found_lines(rows)
+
+_HEADER = re.compile(r'\*\*\* in database \w+ \*\*\*')   # the first line of what SQLite found in one database
+
+def _found_lines(rows:list)->list:
+    "What SQLite's checks found, a line each: it gives several lines in one row, under a header line."
+    return [line for row in rows for line in row.splitlines() if not _HEADER.fullmatch(line)]
 
 @patch
 def _before_first_write(self:SQLiteBackend):
@@ -407,8 +413,7 @@ def _store_names(db)->list:
 _INDEX_DAMAGE = re.compile(r'(?:row \d+ missing from|wrong # of entries in) index (\S+)')
 _FTS_DAMAGE = re.compile(r'fts5.*?table "?(?:\w+\.)?(\w+)_fts\b', re.I)
 
-_UNUSED_PAGE = re.compile(r'Page \d+: never used')
-_HEADER = re.compile(r'\*\*\* in database \w+ \*\*\*')   # the first line of what SQLite found in one database
+_UNUSED_PAGE = re.compile(r'Page \d+(?::| is) never used')
 
 def _mendable(db)->bool:
     """Is all the damage SQLite finds in the file (`_file_damage`) to indexes, SQLite's or stores' FTS indexes, which
@@ -417,22 +422,23 @@ def _mendable(db)->bool:
 
 def _file_damage(db)->tuple:
     """SQLite's integrity check, sorted by what mends it: `(SQLite indexes, stores' FTS indexes, the rest, unused
-    pages)`. Indexes are rebuilt from their tables; pages that no table uses (a repair that took tables out of the
-    schema, cut short before its VACUUM) are left out by VACUUM; the rest is damage to the rows themselves, which only
-    a backup mends."""
+    pages)`. Indexes are rebuilt from their tables; pages that no table uses are left out by VACUUM when they are what
+    a repair cut short leaves (a store's FTS index taken out of the schema, the VACUUM not run: `_fts_missing`), and
+    are otherwise damage too, a table lost from the schema; the rest is damage to the rows themselves, which only a
+    backup mends."""
     try: bad = [r[0] for r in db.execute('PRAGMA integrity_check(100)')]
     except apsw.CorruptError as e:   # a page SQLite cannot read at all: which tables hold one?
         fts, rows = _table_damage(db)
         return set(), fts, rows if fts or rows else [f'{type(e).__name__}: {e}'], 0
     except apsw.NotADBError as e: return set(), set(), [f'{type(e).__name__}: {e}'], 0
-    indexes, fts, rows, unused = set(), set(), [], 0
-    lines = [] if bad == ['ok'] else [line for row in bad for line in row.splitlines() if not _HEADER.fullmatch(line)]
-    for b in lines:
+    indexes, fts, rows, unused = set(), set(), [], []
+    for b in ([] if bad == ['ok'] else _found_lines(bad)):
         if m := _INDEX_DAMAGE.search(b): indexes.add(m[1])
         elif m := _FTS_DAMAGE.search(b): fts.add(m[1])
-        elif _UNUSED_PAGE.fullmatch(b): unused += 1
+        elif _UNUSED_PAGE.fullmatch(b): unused.append(b)
         else: rows.append(b)
-    return indexes, fts, rows, unused
+    if unused and not _fts_missing(db): rows, unused = rows + unused, []   # not pages a repair left: a table lost
+    return indexes, fts, rows, len(unused)
 
 _FTS_TABLE = re.compile(r'(\w+)_fts(?:_data|_idx|_docsize|_config|_content)?')
 
@@ -466,13 +472,6 @@ def _damaged_tables(db, indexes:set, fts:set)->list:
 def _mend_indexes(db, indexes:set, fts:set, unused:int=0)->tuple:
     "`(repaired, problems left)`: damaged SQLite and FTS indexes rebuilt from their rows, unused pages left out."
     repaired, left = [], []
-    if unused:
-        try:
-            db.execute('VACUUM')
-            repaired.append(f'{unused} unused page(s) left out of the file (VACUUM)')
-        except apsw.Error as e:
-            left.append(f'SQLite: unused pages could not be left out ({type(e).__name__}: {e}); try again when the '
-                        f'cause is mended (disk space)')
     for i in sorted(indexes):
         try:
             with db.writing(f'rebuilding index {i}'): db.execute(f'REINDEX {qi(i)}')
@@ -489,6 +488,13 @@ def _mend_indexes(db, indexes:set, fts:set, unused:int=0)->tuple:
                         f'when the cause is mended (disk space), or restore {db.path} from a backup')
             continue
         repaired.append(f'store {s!r}: keyword index rebuilt')
+    if unused and _file_damage(db)[3]:   # (remaking a damaged FTS index VACUUMs too)
+        try:
+            db.execute('VACUUM')
+            repaired.append(f'{unused} unused page(s) left out of the file (VACUUM)')
+        except apsw.Error as e:
+            left.append(f'SQLite: unused pages could not be left out ({type(e).__name__}: {e}); try again when the '
+                        f'cause is mended (disk space)')
     return repaired, left
 
 def _edit_schema(db, what:str, statements:list):
@@ -499,8 +505,15 @@ def _edit_schema(db, what:str, statements:list):
         db.execute('PRAGMA writable_schema = OFF')
     db.execute('PRAGMA writable_schema = RESET')
 
-def _has_fts(db, s:str)->bool:
-    return bool(db.execute('SELECT 1 FROM sqlite_master WHERE name = ?', (s + '_fts',)).fetchone())
+def _in_schema(db, name:str)->bool:
+    return bool(db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone())
+
+def _has_fts(db, s:str)->bool: return _in_schema(db, s + '_fts')
+
+def _fts_missing(db)->list:
+    "The stores whose own table is there and whose FTS index is not: what `_fts_remake` cut short leaves."
+    try: return [s for s in _store_names(db) if _in_schema(db, s) and not _has_fts(db, s)]
+    except apsw.Error: return []
 
 def _fts_make(db, s:str):
     "Make store `s`'s FTS index, missing, as a new store's is made, and fill it from the rows."

@@ -7,8 +7,9 @@ Docs: https://litetree.github.io/litetree/ui.html.md"""
 # %% auto #0
 __all__ = ['NotFound', 'Reader', 'Unreadable', 'UIServer', 'serve']
 
-# %% ../nbs/07_ui.ipynb #74454743
+# %% ../nbs/07_ui.ipynb #18695ffb
 import json, re, time, socket, ipaddress, threading, logging
+from contextlib import contextmanager
 from pathlib import Path
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 from urllib.parse import urlsplit, parse_qs
@@ -19,7 +20,7 @@ from .api import Index
 
 from fastcore.basics import patch
 
-# %% ../nbs/07_ui.ipynb #d0ccab55
+# %% ../nbs/07_ui.ipynb #4ac2d0fe
 class NotFound(LookupError): "What the page asked for is not in the index (a 404, with this message)."
 
 _MARKUP = {'md', 'html', 'docx', 'rst', 'ipynb'}   # kinds whose text keeps headings, lists and code as markdown
@@ -28,7 +29,7 @@ def _remembered(cache:dict, key, make, most:int):
     "`cache[key]`, made by `make()` when missing; the oldest entry goes when there are `most`."
     if key not in cache:
         value = make()
-        if len(cache) >= most: cache.pop(next(iter(cache)))
+        if len(cache) >= most: cache.pop(next(iter(cache)), None)   # (another thread may have taken it)
         cache[key] = value
     return cache[key]
 
@@ -41,7 +42,20 @@ class Reader:
         self._docs = {}   # doc id -> its row, read again when an id is missing (another process may add documents)
 
     def _call(self, f, *a, **kw):
-        with self.lock: return f(*a, **kw)
+        with self.lock:
+            self._forget_if_changed()
+            return f(*a, **kw)
+
+    def _fresh(self):
+        with self.lock: self._forget_if_changed()
+
+    def _forget_if_changed(self):
+        """Another process wrote to the index (a document added again, say): the trees, pages and documents remembered
+        are read afresh. SQLite counts the writes of other connections (`data_version`); other backends keep nothing."""
+        try: v = self.ix.db.execute('PRAGMA data_version').fetchone()[0]
+        except Exception: v = None
+        if v != getattr(self, '_version', v): self._outlines, self._pngs, self._docs = {}, {}, {}
+        self._version = v
 
     def about(self)->dict:
         "How big the index is, and how to fill it when it is empty."
@@ -52,6 +66,7 @@ class Reader:
 
 @patch
 def _doc(self:Reader, doc_id:str)->dict:
+    self._fresh()
     if doc_id not in self._docs: self._docs = {d['doc_id']: d for d in self._call(lambda: self.ix.docs)}
     if doc_id not in self._docs: raise NotFound(f'no document {doc_id!r} in this index')
     return self._docs[doc_id]
@@ -62,7 +77,7 @@ def _paged(self:Reader, doc_id:str)->bool:
     d = self._doc(doc_id)
     return d['kind'] == 'pdf' or (d['pages'] or 0) > 1
 
-# %% ../nbs/07_ui.ipynb #431a7870
+# %% ../nbs/07_ui.ipynb #345d0a00
 @patch
 def search(self:Reader, q:str, within:str='', limit:int=10)->dict:
     "The sections that answer `q`, each with its best snippet and where the query's words are in it."
@@ -75,12 +90,13 @@ def search(self:Reader, q:str, within:str='', limit:int=10)->dict:
 
 @patch
 def _hit(self:Reader, s:dict, q:str)->dict:
-    "One section of an answer: the snippet that shows most of the query's words."
-    snip, marks = max((snippet(t, q, 300) for t in s['snippets'] or ['']), key=lambda sm: len(sm[1]))
+    "One section of an answer: the snippet that shows most of the query's words (then most marks)."
+    shows = lambda sm: (len({sm[0][a:b].lower() for a, b in sm[1]}), len(sm[1]))
+    snip, marks = max((snippet(t, q, 300) for t in s['snippets'] or ['']), key=shows)
     return dict(node_id=s['node_id'], doc_id=s['doc_id'], breadcrumb=s['breadcrumb'],
                 pages=s['pages'] if self._paged(s['doc_id']) else None, snippet=snip, marks=marks)
 
-# %% ../nbs/07_ui.ipynb #03398d6f
+# %% ../nbs/07_ui.ipynb #3c23c177
 @patch
 def folder(self:Reader, path:str='', offset:int=0, limit:int=200)->dict:
     "One folder of the corpus tree, `limit` entries from `offset`: subfolders with their counts, then documents."
@@ -89,6 +105,7 @@ def folder(self:Reader, path:str='', offset:int=0, limit:int=200)->dict:
 @patch
 def outline(self:Reader, doc_id:str)->dict:
     "A document's table of contents."
+    self._fresh()
     return _remembered(self._outlines, doc_id, lambda: self._outline_of(doc_id), 64)
 
 @patch
@@ -98,7 +115,7 @@ def _outline_of(self:Reader, doc_id:str)->dict:
     if not tocs: raise NotFound(f'no document {doc_id!r} in this index')
     return {**tocs[0], 'paged': self._paged(doc_id)}
 
-# %% ../nbs/07_ui.ipynb #b388f54d
+# %% ../nbs/07_ui.ipynb #61e3673e
 @patch
 def section(self:Reader, node_id:str, q:str='', max_chars:int=100_000)->dict:
     """One section whole, with the sections before and after it in reading order, and how to show it: `markup` when
@@ -110,7 +127,7 @@ def section(self:Reader, node_id:str, q:str='', max_chars:int=100_000)->dict:
     at = next((i for i, n in enumerate(order) if n['id'] == r['id']), None)
     near = lambda i: (dict(id=order[i]['id'], title=order[i]['title'])
                       if at is not None and 0 <= i < len(order) else None)
-    doc, pdf = self._doc(r['doc_id']), None
+    doc = self._doc(r['doc_id'])
     pdf = self._pdf_path(doc)
     return {**r, 'prev': near(at - 1 if at is not None else -1), 'next': near(at + 1 if at is not None else -1),
             'paged': self._paged(r['doc_id']), 'markup': doc['kind'] in _MARKUP, 'page_images': pdf is not None,
@@ -135,16 +152,24 @@ def _first_marked(self:Reader, path:Path, pages:tuple, q:str, most:int=50)->int:
     try:
         with _opened(path) as pdf:
             return next((n for n in range(lo, min(hi, lo + most - 1) + 1) if _boxes(_page(pdf, n), q)), lo)
-    except (NotFound, Unreadable): return lo
+    except NotFound: return lo   # (Unreadable too)
 
-# %% ../nbs/07_ui.ipynb #b257c468
+# %% ../nbs/07_ui.ipynb #29f480af
 class Unreadable(NotFound): "A document's PDF file is there but cannot be read now."
 
+_PDF_LOCK = threading.Lock()   # PyMuPDF is not made for several threads at once: one PDF open at a time
+
+@contextmanager
 def _opened(path:Path):
-    "The PDF at `path`, open; `Unreadable` when it is no longer a PDF (changed or damaged since it was added)."
-    try: return pymupdf.open(path)
-    except (pymupdf.FileDataError, RuntimeError, ValueError) as e:
-        raise Unreadable(f'{path.name} cannot be read now (changed or damaged since it was added): {e}') from None
+    """The PDF at `path`, open, while no other thread has one; `Unreadable` when it is no longer a PDF (changed or
+    damaged since it was added)."""
+    with _PDF_LOCK:
+        try: pdf = pymupdf.open(path)
+        except (pymupdf.FileDataError, RuntimeError, ValueError) as e:
+            raise Unreadable(f'{path.name} cannot be read now (changed or damaged since it was added): {e}') from None
+        with pdf:
+            if not pdf.page_count: raise Unreadable(f'{path.name} cannot be read now: it has no pages')
+            yield pdf
 
 def _page(pdf, page:int):
     if not 1 <= page <= pdf.page_count: raise NotFound(f'no page {page}: the document has {pdf.page_count}')
@@ -186,7 +211,7 @@ def page_marks(self:Reader, doc_id:str, page:int, q:str, most:int=200)->dict:
     return dict(page=page, boxes=[[round(b.x0 / w, 4), round(b.y0 / h, 4), round(b.x1 / w, 4), round(b.y1 / h, 4)]
                                   for b in boxes])
 
-# %% ../nbs/07_ui.ipynb #e71827e1
+# %% ../nbs/07_ui.ipynb #d38f609a
 _log = logging.getLogger('litetree.ui')
 _STATIC = Path(litetree.__file__).parent/'static'   # the page's three files, shipped in the package
 _FILES = {'/': ('ui.html', 'text/html; charset=utf-8'), '/ui.js': ('ui.js', 'text/javascript; charset=utf-8'),
@@ -199,7 +224,10 @@ class _Handler(BaseHTTPRequestHandler):
     server_version, protocol_version = 'litetree-ui', 'HTTP/1.1'
 
     def do_GET(self):
-        url = urlsplit(self.path)
+        try: self._get(urlsplit(self.path))
+        except (BrokenPipeError, ConnectionResetError): pass   # the browser went on (a page turned quickly)
+
+    def _get(self, url):
         if not self._host_allowed(): return self._send(403, _json(error='this page answers only at its own address'))
         if not self._same_site(): return self._send(403, _json(error='this page answers only itself'))
         if url.path in _FILES: return self._static(*_FILES[url.path])
@@ -207,12 +235,13 @@ class _Handler(BaseHTTPRequestHandler):
         route = _ROUTES.get(url.path)
         if route is None: return self._send(404, _json(error=f'nothing at {url.path}'))
         args = {k: v[-1] for k, v in parse_qs(url.query).items()}
-        try: self._send(200, *route(self.server.reader, args))
-        except NotFound as e: self._send(404, _json(error=str(e)))
-        except (ValueError, TypeError) as e: self._send(400, _json(error=str(e)))
+        try: answer = route(self.server.reader, args)
+        except NotFound as e: return self._send(404, _json(error=str(e)))
+        except (ValueError, TypeError) as e: return self._send(400, _json(error=str(e)))
         except Exception as e:   # one request fails with its reason; the server goes on
             _log.exception('litetree ui: %s failed', url.path)
-            self._send(500, _json(error=f'{type(e).__name__}: {e}'))
+            return self._send(500, _json(error=f'{type(e).__name__}: {e}'))
+        self._send(200, *answer)
 
     def do_POST(self): self._send(405, _json(error='this page only reads'))
     do_PUT = do_DELETE = do_PATCH = do_POST
@@ -277,7 +306,7 @@ _ROUTES = {
     '/api/page.png': lambda r, a: (r.page_png(_text(a, 'doc'), _int(a, 'page', 1, 10**6)), 'image/png'),
 }
 
-# %% ../nbs/07_ui.ipynb #5303c428
+# %% ../nbs/07_ui.ipynb #667aac51
 class UIServer(ThreadingHTTPServer):
     "The page's web server: one index, read-only, answering on one address."
     daemon_threads = True

@@ -122,6 +122,7 @@ function showNote(...kids) {
 // ---- reading a section --------------------------------------------------------------------------------------
 async function open(node, push = true) {
   const mine = ++state.opens;
+  clearTimeout(state.timer);   // keys typed just before: the section asked for wins
   let r;
   try { r = await api('/api/section', {node, q: state.q}); }
   catch (e) { showNote(`Cannot open ${node}: ${e.message}`); return; }
