@@ -9,6 +9,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import StaleElementReferenceException, NoSuchElementException
 from litetree.api import Index
 from litetree.cli import SAMPLES
 from litetree.ui import serve
@@ -22,7 +23,7 @@ def main():
     o = webdriver.ChromeOptions()
     for a in ('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=1280,760'): o.add_argument(a)
     b = webdriver.Chrome(options=o, service=Service(shutil.which('chromedriver') or '/usr/bin/chromedriver'))
-    wait = WebDriverWait(b, 60)
+    wait = WebDriverWait(b, 60, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
     try:
         b.get(srv.url)
         wait.until(lambda b: b.execute_script('return window.litetree && window.litetree.ready'))

@@ -187,7 +187,7 @@ function rendered(text, markup, words) {
       if (!list) { list = el('ul', {}); box.append(list); }
       list.append(el('li', {}, inline(li[1], words)));
     }
-    else if (!line.trim()) flush();
+    else if (!line.trim() || /^\s*\[[^\]]+\]:\s+\S+\s*$/.test(line)) flush();   // a link's target, defined apart
     else if (list && /^\s+/.test(line)) list.lastChild.append(' ', ...inline(line.trim(), words));
     else { list = null; para.push(line.trim()); }
     i++;
@@ -196,8 +196,13 @@ function rendered(text, markup, words) {
   return box;
 }
 
+// Markup that is for the document's own site, as the reader should see it: a link's or a MyST role's text
+// (`[pip](https://…)`, `[PyPI][ref]`, {term}`wheel <Wheel>`) without its target.
+const unlinked = s => s.replace(/\[([^\]\n]+)\]\([^)\s]*\)|\[([^\]\n]+)\]\[[^\]\n]*\]/g, (m, a, b) => a || b)
+                       .replace(/\{[\w:-]+\}`([^`<]+?)\s*(?:<[^`>]*>)?`/g, '`$1`');
+
 function inline(s, words) {   // `code`, **strong** and *em*, as elements
-  return s.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/).filter(Boolean).map(t =>
+  return unlinked(s).split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/).filter(Boolean).map(t =>
     t.startsWith('`') ? el('code', {}, t.slice(1, -1))
     : t.startsWith('**') ? el('strong', {}, markWords(t.slice(2, -2), words))
     : t.startsWith('*') && t.length > 2 ? el('em', {}, markWords(t.slice(1, -1), words))
