@@ -313,6 +313,15 @@ def _store_complete(db, name, meta)->bool:
 
 _RANK = f'bm25(1.0, {HEADING_WEIGHT})'   # how a store's FTS index ranks: the heading weighs twice the content
 
+def _fts_new(db, name):
+    """Make store `name`'s FTS index, ranking as litetree ranks, from the store's rows: none for a new store, all of
+    them where the index was lost (a repair cut short after taking it out), so that it is not left empty."""
+    F = qi(name + '_fts')
+    db.execute(_fts_ddl(name))
+    db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('rank', ?)", (_RANK,))
+    if db.execute(f'SELECT 1 FROM {qi(name)} LIMIT 1').fetchone():
+        db.execute(f"INSERT INTO {F}({F}) VALUES ('rebuild')")
+
 def _create_store(db, name, dtype, extra):
     db.execute(
         f'CREATE TABLE IF NOT EXISTS {META} (store TEXT NOT NULL, key TEXT NOT NULL, value, PRIMARY KEY (store, key))')
@@ -327,11 +336,7 @@ def _create_store(db, name, dtype, extra):
     db._set_meta(name, 'dtype', dtype, replace=False)
     db._set_meta(name, 'generation', uuid.uuid4().hex, replace=False)
     db.executescript(_store_ddl(name, _np_dtype(dtype).itemsize))
-    F = qi(name + '_fts')
-    if new_fts: db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('rank', ?)", (_RANK,))
-    # rows with no FTS index (a repair cut short after taking it out): it is made from them, not left empty
-    if new_fts and db.execute(f'SELECT 1 FROM {qi(name)} LIMIT 1').fetchone():
-        db.execute(f"INSERT INTO {F}({F}) VALUES ('rebuild')")
+    if new_fts: _fts_new(db, name)
     if str(db.store_meta(name).get('fts_triggers', 1)) != '0': db.executescript(_fts_trigger_ddl(name))
 
 # %% ../nbs/00d_sqlite.ipynb #3348cfa9
@@ -516,12 +521,11 @@ def _fts_missing(db)->list:
     except apsw.Error: return []
 
 def _fts_make(db, s:str):
-    "Make store `s`'s FTS index, missing, as a new store's is made, and fill it from the rows."
-    F = qi(s + '_fts')
+    "Make store `s`'s FTS index, missing, as a new store's is made, from its rows, with the triggers that keep it so."
     with db.writing(f'making the keyword index of {s!r}'):
-        db.execute(_fts_ddl(s))
-        db.execute(f"INSERT INTO {F}({F}, rank) VALUES ('rank', ?)", (_RANK,))
-    _fts_restore(db, s)
+        _fts_new(db, s)
+        db.executescript(_fts_trigger_ddl(s))
+        db._set_meta(s, 'fts_triggers', 1)
 
 def _fts_remake(db, s:str):
     """Make store `s`'s FTS index anew when pages of it cannot be read: its tables leave the schema, VACUUM leaves

@@ -15,7 +15,7 @@ from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 from urllib.parse import urlsplit, parse_qs
 import pymupdf
 import litetree
-from .cli import snippet, marked_words
+from .cli import snippet, marked_words, any_of
 from .api import Index
 
 from fastcore.basics import patch
@@ -198,7 +198,7 @@ def _boxes(page, q:str)->list:
     "The words on `page` that start with one of the query's words, as search marks them in snippets."
     words = marked_words(q)
     if not words: return []
-    starts = re.compile('|'.join(map(re.escape, sorted(words, key=len, reverse=True))), re.I)
+    starts = re.compile(any_of(words), re.I)
     return [pymupdf.Rect(w[:4]) for w in page.get_text('words') if starts.match(w[4].lstrip('([{"\'“‘'))]
 
 @patch
