@@ -191,12 +191,13 @@ class Store:
         "`[(id, distance)]`, nearest first."
         _unwritten(self, 'vector_ids')
     @_contract
-    def rows_by_id(self, ids, columns=None)->dict:
-        "`{id: row}` for those of `ids` that exist, embeddings left out unless asked for."
+    def rows_by_id(self, ids, columns=None, doc:str=None)->dict:
+        """`{id: row}` for those of `ids` that exist, embeddings left out unless asked for; `doc`: the document they
+        are all in, when the caller knows it (a backend that spreads documents over machines asks only its own)."""
         _unwritten(self, 'rows_by_id')
     @_contract
-    def text_of(self, i:int)->str:
-        "A chunk's heading and content, as the keyword index sees them."
+    def text_of(self, i:int, doc:str=None)->str:
+        "A chunk's heading and content, as the keyword index sees them (`doc`: its document, when known)."
         _unwritten(self, 'text_of')
     @_contract
     def declared(self, key:str, default=None):
@@ -628,6 +629,13 @@ def _where_sql(where, where_args=None):
         return ' AND '.join(parts), [v for v in where.values() if v is not None]
     return f'({where})', list(where_args or [])
 
+def _one_doc(where, where_args=None):
+    """The document a filter keeps, when it keeps one document's rows and asks nothing else (`doc_id = ?`, as
+    `within=` a document gives it); None otherwise."""
+    if isinstance(where, dict): return where['doc_id'] if list(where) == ['doc_id'] else None
+    if isinstance(where, str) and where.strip() == 'doc_id = ?' and len(where_args or ()) == 1: return where_args[0]
+    return None
+
 # %% ../nbs/00_core.ipynb #4b512d99
 def rrf(legs:list, weights=None, k:int=60)->list:
     "Fuse ranked lists of hits (dicts with `id`) by Reciprocal Rank Fusion."
@@ -788,7 +796,7 @@ def search(self:Database,
     if not self.has_store(_check_store_name(store)): return []
     t = self.get_store(store)
     t.check_where(where)
-    n = max(limit * fanout, limit)
+    n, doc = max(limit * fanout, limit), _one_doc(where, where_args)
     dmax = _declared(emb if callable(emb) else t, 'max_distance', None)
     policy = weights is None   # the default: the embedder's weight, damped for lexical queries
     if policy: weights = (1.0, fusion_weight(emb if callable(emb) else t))
@@ -804,13 +812,13 @@ def search(self:Database,
     if fts and vec and _by_score(fusion, policy, q, emb_fn or t):
         fused = _fused_by_score(fts, vec, QUESTION_KEYWORD_SHARE)
     else:
-        if policy and fts and vec and _term_coverage(q, t.text_of(fts[0][0])) >= LEXICAL_COVERAGE:
+        if policy and fts and vec and _term_coverage(q, t.text_of(fts[0][0], doc)) >= LEXICAL_COVERAGE:
             weights = (weights[0], weights[1] * LEXICAL_DAMP)
         if callable(weights): weights = weights(q, fts, vec)
         fused = _fused([[i for i, _ in fts], [i for i, _ in vec]], list(weights), rrf_k)
     if not rerank: fused = fused[:limit]
     cols = columns and ([*columns, 'content'] if rerank and 'content' not in columns else columns)
-    rows = t.rows_by_id([i for i, _, _ in fused], cols)
+    rows = t.rows_by_id([i for i, _, _ in fused], cols, doc)
     hits = [{**rows[i], '_rrf_score': s, '_fts_rank': r[0], '_vec_rank': r[1]} for i, s, r in fused if i in rows]
     return rerank_hits(q, hits, rerank, rrf_k)[:limit] if rerank else hits
 

@@ -263,7 +263,7 @@ def keywords_behind(self:ChunkStore)->int:
 
 # %% ../nbs/00c_store.ipynb #911c79c4
 @patch
-def rows_by_id(self:ChunkStore, ids, columns=None)->dict:
+def rows_by_id(self:ChunkStore, ids, columns=None, doc:str=None)->dict:
     if not len(ids): return {}
     cols = self._columns(columns)
     qs = ','.join('?' * len(ids))
@@ -272,7 +272,7 @@ def rows_by_id(self:ChunkStore, ids, columns=None)->dict:
     return {r[0]: _hit(dict(zip(cols, r))) for r in cur}
 
 @patch
-def text_of(self:ChunkStore, i:int)->str:
+def text_of(self:ChunkStore, i:int, doc:str=None)->str:
     "A chunk's heading and content, as the keyword index sees them."
     r = self.db.conn.execute(f"SELECT coalesce(heading, '') || ' ' || content FROM {qi(self.name)} WHERE id=?",
                              (int(i),)).fetchone()
