@@ -177,6 +177,9 @@ def get_store(self:PostgresBackend, name:str='store', ann:bool=None, dtype:str=N
         _np_dtype(dtype)   # an unknown dtype fails here, before anything is made
         extra = {k: _pg_types[_col_type(k, t)] for k, t in cols.items()}
         have, indexed = self._store_state(name)
+        if have and not indexed and self.readonly:
+            raise PermissionError(f"store {name!r} on {redact(self.url)} was made by an earlier litetree, whose keyword "
+                                  f"index this one reads no longer: open it once writable, which makes it anew")
         if not have or not set(extra) <= have or not indexed:
             with self.writing(f'creating store {name!r}'):
                 self._schema_lock()

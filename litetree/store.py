@@ -13,7 +13,7 @@ import numpy as np
 import apsw, apswutils
 from fastcore.basics import patch
 from .core import (Store, DECLARABLE, MAX_LIMIT, META, TOKENIZE, _EARLIER_DECLARATIONS, _as_record, _np_dtype,
-                           _where_sql, check_count, embed_text, embedder_id, fts_query, qi, to_blobs, to_vector)
+                           _where_sql, check_count, embed_text, fts_query, qi, to_blobs, to_vector)
 from .ann import SMALL_RESCORE, _by_distance, _cosine_dist, _vectors
 from .keywords import _bm25_config, _cached_ids, _store, write_cache, rows_behind
 
