@@ -918,7 +918,8 @@ def delete_source(self:PostgresBackend, source, store='store', prefix=None)->int
 @patch
 def doc_places(self:PostgresBackend, store='store', prefix=None)->list:
     if not (t := self._tree(store, prefix)): return []
-    sel = ', '.join("coalesce(meta, '{}')::jsonb ? 'file_hash'" if c == 'from_file' else c for c in PLACE_COLS)
+    sel = ', '.join("coalesce(meta, '{}')::jsonb ? 'file_hash'" if c == 'from_file' else
+                    "coalesce(meta, '{}')::jsonb ->> 'file_hash'" if c == 'file_hash' else c for c in PLACE_COLS)
     return _dicts(self._all(f'SELECT {sel} FROM {qi(t.docs)} ORDER BY source, id'), PLACE_COLS)
 
 @patch

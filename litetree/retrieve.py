@@ -328,15 +328,18 @@ def _rollup(hits, score='max', per=3)->list:
 def _found_sections(self:Retrieval, hits:list, score:str, per:int, n:int, store='store', prefix=None)->list:
     """`[(node_id, score, hits, node row)]`: the `n` best sections of `hits` (`_rollup`) still in the document tree.
     Hits whose section's node row is gone (a damaged file) are left out, and logged with what mends them, rather than
-    ending the search with a KeyError. A section that repeats one above it (the same title, and its hits the same
-    text: a file kept twice under two names) takes no place of its own: its node id is in the first one's `copies`."""
-    live, lost, seen = [], 0, {}
+    ending the search with a KeyError. A section that repeats one above it (a file kept twice under two names: the
+    same place in a document of the same content, or the same title with hits of the same text) takes no place of its
+    own: its node id is in the first one's `copies`."""
+    live, lost, seen, files = [], 0, {}, None
     for nid, s, hs in _rollup(hits, score, per):
         if len(live) == n: break
         if (node := self.node_row(nid, store, prefix)) is None:
             lost += 1
             continue
-        same = (node['title'], tuple(h['content'] for h in hs))
+        if files is None: files = {p['id']: p['file_hash'] for p in self.corpus(store, prefix)}
+        fh = files.get(node['doc_id'])
+        same = (fh, node['seq']) if fh else (node['title'], tuple(h['content'] for h in hs))
         if same in seen: seen[same].setdefault('copies', []).append(nid)
         else:
             seen[same] = node = {**node}
