@@ -250,7 +250,7 @@ def cmd_rm(args, ix)->int:
     return 0 if n else 1
 
 # the files SQLite and litetree keep beside a database
-_BESIDE = re.compile(r'(-wal|-shm|-journal|-writer|-damaged|\.usearch|\.tmp)$')
+_BESIDE = re.compile(r'(-wal|-shm|-journal|-writer|-claims|-damaged|\.usearch|\.tmp)$')
 
 def _copy_refusal(target:str, db)->str|None:
     """Why `copy` will not write into `target`: the database `db` itself or a file kept beside one, not a regular file,

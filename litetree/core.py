@@ -68,6 +68,16 @@ class Database:
     def change_mark(self)->tuple|None:
         "Something that changes whenever the database does (by any connection); None inside a transaction."
         _unwritten(self, 'change_mark')
+    @_contract
+    def claim_docs(self, ids, store:str='store', wait:bool=False)->set:
+        """The documents of `ids` this process now holds for embedding and writing, those no other load (a second
+        `litetree add`) holds; with `wait`, all of them, once their holders let go. Held until `release_docs`, or
+        until the process ends, however it ends."""
+        _unwritten(self, 'claim_docs')
+    @_contract
+    def release_docs(self, ids, store:str='store'):
+        "Let go of documents `claim_docs` held."
+        _unwritten(self, 'release_docs')
 
     # documents, written and removed whole
     @_contract
@@ -263,7 +273,9 @@ def _empty_file(path, wait:float=2.0)->str|None:
     for _ in range(int(wait / 0.05) + 1):
         if _being_made(p): return None
         time.sleep(0.05)
-    left = sorted(f.name for f in p.parent.glob(f'{glob.escape(p.name)}[.-]*') if f.is_file())
+    # what an index leaves beside it (its loads' claims file holds nothing)
+    left = sorted(f.name for f in p.parent.glob(f'{glob.escape(p.name)}[.-]*')
+                  if f.is_file() and not f.name.endswith('-claims'))
     return (f'{path} is an empty file, not a litetree database: '
             + (f"{', '.join(left)} beside it {'is' if len(left) == 1 else 'are'} left from "
             'the index it was: restore it from a backup, or remove them all to start afresh' if left

@@ -178,20 +178,38 @@ def _prepare_doc(self:Ingestion, d:_Doc, o:AddOptions, store:str, prefix:str, fo
 def _store_docs(self:Ingestion, prepared:list, emb_fn, store, prefix, with_heading=True, batch=2000, progress=None):
     """Embed prepared documents a few at a time (`WRITE_EVERY` chunks), writing each document in its own transaction
     as soon as its group is embedded, so a load interrupted while it embeds keeps what it had embedded; a document too
-    big for one transaction is written in parts (`_write_in_parts`). `progress` (a `LoadProgress`) counts the chunks."""
-    whole = [(res, rows) for res, rows in prepared if isinstance(rows[2], list)]
+    big for one transaction is written in parts (`_write_in_parts`). A document another load holds (`claim_docs`: it
+    is embedding it now) is left to it, and looked at again once it lets go. `progress` (a `LoadProgress`) counts the
+    chunks."""
+    whole, held_elsewhere = [(res, rows) for res, rows in prepared if isinstance(rows[2], list)], []
     for group in _groups(whole, WRITE_EVERY):
         group = [(res, rows) for res, rows in group if not self._written_meanwhile(res, rows[0], store, prefix)]
-        new = embed_chunks(self, [c for _, (_, _, cs) in group for c in cs], emb_fn, store, with_heading, batch)
-        for res, (doc, node_rows, chunks) in group:
-            if self._written_meanwhile(res, doc, store, prefix): continue   # while this load embedded it
-            res.pop('_prior', None)
-            res['embedded'] = sum(c['hash'] in new for c in chunks)
-            if self.write_doc(doc, node_rows, chunks, emb_fn, store, prefix): res['replaced'] = True
-        if progress: progress.embedded(sum(len(cs) for _, (_, _, cs) in group))
+        mine = self.claim_docs([res['doc_id'] for res, _ in group], store)
+        held_elsewhere += [(res, rows) for res, rows in group if res['doc_id'] not in mine]   # another load's, now
+        try: self._embed_and_write([(res, rows) for res, rows in group if res['doc_id'] in mine], emb_fn, store,
+                                   prefix, with_heading, batch, progress)
+        finally: self.release_docs(mine, store)
+    for res, rows in held_elsewhere:   # by now the other load has written most: those are unchanged
+        self.claim_docs([res['doc_id']], store, wait=True)
+        try:
+            if not self._written_meanwhile(res, rows[0], store, prefix):
+                self._embed_and_write([(res, rows)], emb_fn, store, prefix, with_heading, batch, progress)
+        finally: self.release_docs([res['doc_id']], store)
     for res, rows in prepared:
         if isinstance(rows[2], list): continue
         self._write_in_parts(res, rows, emb_fn, store, prefix, with_heading, batch, progress)
+
+@patch
+def _embed_and_write(self:Ingestion, group:list, emb_fn, store, prefix, with_heading, batch, progress):
+    "Embed prepared documents' chunks together, then write each document in its own transaction."
+    if not group: return
+    new = embed_chunks(self, [c for _, (_, _, cs) in group for c in cs], emb_fn, store, with_heading, batch)
+    for res, (doc, node_rows, chunks) in group:
+        if self._written_meanwhile(res, doc, store, prefix): continue   # while this load embedded it
+        res.pop('_prior', None)
+        res['embedded'] = sum(c['hash'] in new for c in chunks)
+        if self.write_doc(doc, node_rows, chunks, emb_fn, store, prefix): res['replaced'] = True
+    if progress: progress.embedded(sum(len(cs) for _, (_, _, cs) in group))
 
 @patch
 def _written_meanwhile(self:Ingestion, res:dict, doc:dict, store, prefix)->bool:

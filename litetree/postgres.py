@@ -966,6 +966,28 @@ def change_mark(self:PostgresBackend)->tuple|None:
     if not self._one('SELECT to_regclass(%s) IS NOT NULL', (META,)): return ('',)   # nothing written here yet
     return (self._one(f"SELECT value FROM {META} WHERE store = '*' AND key = 'changes'"),)
 
+# %% ../nbs/00f_postgres.ipynb #c41claim3
+@patch
+def claim_docs(self:PostgresBackend, ids, store:str='store', wait:bool=False)->set:
+    """Documents held by session advisory locks, which the server lets go of when the client's connection ends (a
+    killed load's too); a wait outlasts `busy_ms`, since the other load may take minutes to embed."""
+    psycopg, held = _psycopg(), set()
+    for did in ids:
+        key = (f'{store}|claim|{did}',)
+        if not wait:
+            if self._one('SELECT pg_try_advisory_lock(hashtextextended(%s, 0))', key): held.add(did)
+            continue
+        while True:
+            try: self._one('SELECT pg_advisory_lock(hashtextextended(%s, 0))', key)
+            except psycopg.errors.LockNotAvailable: continue   # lock_timeout: ask again
+            break
+        held.add(did)
+    return held
+
+@patch
+def release_docs(self:PostgresBackend, ids, store:str='store'):
+    for did in ids: self._one('SELECT pg_advisory_unlock(hashtextextended(%s, 0))', (f'{store}|claim|{did}',))
+
 # %% ../nbs/00f_postgres.ipynb #d9a00352
 @patch
 def distribute(self:PostgresBackend, store:str='store', prefix:str=None, shards:int=None)->dict:

@@ -8,7 +8,7 @@ Docs: https://litetree.github.io/litetree/sqlite.html.md"""
 __all__ = ['PAGE_SIZE', 'SQLiteBackend']
 
 # %% ../nbs/00d_sqlite.ipynb #b2f0ff93
-import os, re, json, uuid, time, logging, functools
+import os, re, json, uuid, stat, time, fcntl, hashlib, logging, functools
 from contextlib import contextmanager
 from pathlib import Path
 import apsw, apswutils
@@ -227,6 +227,48 @@ def writing(self:SQLiteBackend, what:str=''):
         self._wrote = True
     finally:
         if note and not note.is_symlink() and note.is_file(): note.unlink(missing_ok=True)
+
+# %% ../nbs/00d_sqlite.ipynb #c41claim2
+_CLAIM_FILES = {}   # a claims file's descriptor, one a database file and process: closing any would drop its locks
+
+@patch
+def _claims_fd(self:SQLiteBackend)->int|None:
+    """The file beside the database (`-claims`) whose byte-range locks are the documents loads hold (`claim_docs`),
+    opened once a process; None in memory, or where it cannot be made (the loads then do not see each other)."""
+    if self.path is None: return None
+    key = os.path.realpath(self.path)
+    if key not in _CLAIM_FILES:
+        fd = None
+        try:   # never through a link planted there, nor on a FIFO or a device
+            fd = os.open(f'{self.path}-claims', os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+            if not stat.S_ISREG(os.fstat(fd).st_mode): raise OSError('not a regular file')
+        except OSError as e:
+            _log.info('litetree: no claims file beside %s (%s): two loads at once may both embed a file', self.path, e)
+            if fd is not None: os.close(fd)
+            fd = None
+        _CLAIM_FILES[key] = fd
+    return _CLAIM_FILES[key]
+
+def _claim_byte(store:str, did:str)->int:
+    "Where a document's claim is locked in the claims file: a byte of its own, found by hashing store and id."
+    return int.from_bytes(hashlib.blake2b(f'{store}\0{did}'.encode(), digest_size=6).digest(), 'big')
+
+@patch
+def claim_docs(self:SQLiteBackend, ids, store:str='store', wait:bool=False)->set:
+    if (fd := self._claims_fd()) is None: return set(ids)
+    held = set()
+    for did in ids:   # the system lets go of a process's locks when it ends, killed or not
+        try: fcntl.lockf(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _claim_byte(store, did))
+        except OSError as e:
+            if not wait: continue   # another load holds it
+            _log.info('litetree: could not wait for %s (%s); writing it regardless', did, e)
+        held.add(did)
+    return held
+
+@patch
+def release_docs(self:SQLiteBackend, ids, store:str='store'):
+    if (fd := self._claims_fd()) is None: return
+    for did in ids: fcntl.lockf(fd, fcntl.LOCK_UN, 1, _claim_byte(store, did))
 
 # %% ../nbs/00d_sqlite.ipynb #68fa145c
 @patch
