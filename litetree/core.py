@@ -117,6 +117,10 @@ class Database:
         "The content hash a document was stored with, or None."
         _unwritten(self, 'doc_hash')
     @_contract
+    def file_hashes(self, ids, store:str='store', prefix:str=None)->dict:
+        "`{doc id: the hash of the file it was read from}` of documents `ids` that came from files."
+        _unwritten(self, 'file_hashes')
+    @_contract
     def doc_for_file(self, source:str, file_hash:str, store:str='store', prefix:str=None)->str|None:
         "The id of the document stored from `source` with exactly these bytes, if any."
         _unwritten(self, 'doc_for_file')

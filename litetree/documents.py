@@ -125,6 +125,13 @@ def doc_hash(self:SQLiteDocuments, did:str, store:str='store', prefix:str=None)-
     return r[0] if r else None
 
 @patch
+def file_hashes(self:SQLiteDocuments, ids, store:str='store', prefix:str=None)->dict:
+    if not (t := self._tree(store, prefix)) or not (ids := list(ids)): return {}
+    rows = self.execute(f"SELECT id, json_extract(meta, '$.file_hash') FROM {qi(t['docs'].name)} WHERE id IN "
+                        f"({', '.join('?' * len(ids))})", ids)
+    return {i: h for i, h in rows if h}
+
+@patch
 def doc_for_file(self:SQLiteDocuments, source:str, file_hash:str, store:str='store', prefix:str=None)->str|None:
     "The id of the document stored from `source` with exactly these bytes, if any."
     if not (t := self._tree(store, prefix)): return None
@@ -308,16 +315,15 @@ def delete_source(self:SQLiteDocuments, source:str, store:str='store', prefix:st
     return len(ids)
 
 # %% ../nbs/00e_documents.ipynb #2f2c3d64
-PLACE_COLS = ('id', 'title', 'source', 'pages', 'collection', 'from_file', 'file_hash')
+PLACE_COLS = ('id', 'title', 'source', 'pages', 'collection', 'from_file')
 
 @patch
 def doc_places(self:SQLiteDocuments, store:str='store', prefix:str=None)->list:
-    """Every document's id, title, source, pages, collection, whether it came from a file, and that file's hash (its
-    metadata holds it; a text added under a title that looks like a path has none): what the corpus tree is made of,
-    and what tells a file kept twice under two names."""
+    """Every document's id, title, source, pages, collection, and whether it came from a file (its metadata holds
+    the file's hash; a text added under a title that looks like a path did not): what the corpus tree is made of."""
     if not (t := self._tree(store, prefix)): return []
     sel = ', '.join('NULL' if c == 'collection' and t.legacy else "json_extract(meta, '$.file_hash') IS NOT NULL"
-                    if c == 'from_file' else "json_extract(meta, '$.file_hash')" if c == 'file_hash' else c
+                    if c == 'from_file' else c
                     for c in PLACE_COLS)
     rows = _dicts(self.execute(f'SELECT {sel} FROM {qi(t["docs"].name)} ORDER BY source, id'), PLACE_COLS)
     for r in rows: r['from_file'] = bool(r['from_file'])

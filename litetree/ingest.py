@@ -10,7 +10,7 @@ __all__ = ['ADD_OPTIONS', 'STREAM_CHARS', 'WRITE_EVERY', 'NOT_REGULAR', 'BAD_NAM
            'walk_files', 'LoadProgress', 'is_empty', 'ingest_summary']
 
 # %% ../nbs/02a_ingest.ipynb #39069c85
-import re, os, stat, errno, json, time, inspect, difflib, hashlib, itertools, logging, unicodedata, functools
+import re, os, stat, errno, json, time, inspect, difflib, hashlib, itertools, logging, mimetypes, unicodedata, functools
 from collections import Counter
 from pathlib import Path
 import numpy as np
@@ -182,22 +182,30 @@ def _store_docs(self:Ingestion, prepared:list, emb_fn, store, prefix, with_headi
     is embedding it now) is left to it, and looked at again once it lets go. `progress` (a `LoadProgress`) counts the
     chunks."""
     whole, held_elsewhere = [(res, rows) for res, rows in prepared if isinstance(rows[2], list)], []
+    tree = _tree_key(store, prefix)
     for group in _groups(whole, WRITE_EVERY):
         group = [(res, rows) for res, rows in group if not self._written_meanwhile(res, rows[0], store, prefix)]
-        mine = self.claim_docs([res['doc_id'] for res, _ in group], store)
+        mine = self.claim_docs([res['doc_id'] for res, _ in group], tree)
         held_elsewhere += [(res, rows) for res, rows in group if res['doc_id'] not in mine]   # another load's, now
         try: self._embed_and_write([(res, rows) for res, rows in group if res['doc_id'] in mine], emb_fn, store,
                                    prefix, with_heading, batch, progress)
-        finally: self.release_docs(mine, store)
-    for res, rows in held_elsewhere:   # by now the other load has written most: those are unchanged
-        self.claim_docs([res['doc_id']], store, wait=True)
+        finally: self.release_docs(mine, tree)
+    # by now the other load has written most of these (they are unchanged), and a big document is claimed whole
+    later = held_elsewhere + [(res, rows) for res, rows in prepared if not isinstance(rows[2], list)]
+    for res, rows in later:
+        if not self.claim_docs([res['doc_id']], tree):
+            _log.info('litetree: waiting for another load writing %s', res.get('title') or res['doc_id'])
+            self.claim_docs([res['doc_id']], tree, wait=True)
         try:
-            if not self._written_meanwhile(res, rows[0], store, prefix):
+            if self._written_meanwhile(res, rows[0], store, prefix): continue
+            if isinstance(rows[2], list):
                 self._embed_and_write([(res, rows)], emb_fn, store, prefix, with_heading, batch, progress)
-        finally: self.release_docs([res['doc_id']], store)
-    for res, rows in prepared:
-        if isinstance(rows[2], list): continue
-        self._write_in_parts(res, rows, emb_fn, store, prefix, with_heading, batch, progress)
+            else: self._write_in_parts(res, rows, emb_fn, store, prefix, with_heading, batch, progress)
+        finally: self.release_docs([res['doc_id']], tree)
+
+def _tree_key(store:str, prefix:str|None)->str:
+    "What names one document tree among a database's, for `claim_docs`: two trees' loads never wait on each other."
+    return f'{prefix}|{store}' if prefix else store
 
 @patch
 def _embed_and_write(self:Ingestion, group:list, emb_fn, store, prefix, with_heading, batch, progress):
@@ -472,13 +480,17 @@ def _skip_reason(p:Path, want:set|None, exts:set)->str|None:
     name, packed = inner_name(p), p.suffix.lower() in COMPRESSED
     ext = Path(name).suffix.lower()
     if re.fullmatch(r'\.\d+', ext): ext = ''                   # Apache-2.0, LGPL-2.1: a version number, not a file type
-    if ext not in exts and name.split('.')[0].lower() in DOC_NAMES: ext = ''   # README.Debian: text, as README is
+    # README.Debian: text, as README is; not install.sh or copyright.svg, whose endings name their kinds
+    noted = ext not in exts and not mimetypes.guess_type(f'x{ext}')[0] and name.split('.')[0].lower() in DOC_NAMES
+    if noted: ext = ''
     if want is not None and ext not in want: return ''          # not asked for: left out without a word
     if want is None and ext and ext not in exts: return f'no reader for {ext} files'
     if not p.exists(): return 'a symlink loop' if _loops(p) else 'a broken link'
     if not p.is_file(): return 'not a regular file'
     if not os.access(p, os.R_OK): return 'not readable'
-    if not ext and not packed and not is_text_file(p): return 'no extension, and its bytes are not text'
+    if not ext and not packed and not is_text_file(p):
+        return (f'named as notes ({name}), but its bytes are not text' if noted else
+                'no extension, and its bytes are not text')
 
 def _ancestors(path:str)->set:
     "Every folder above `path`, up to the file system's root."

@@ -785,6 +785,13 @@ def doc_hash(self:PostgresBackend, did, store='store', prefix=None):
     return self._one(f'SELECT hash FROM {qi(t.docs)} WHERE id = %s', (did,))
 
 @patch
+def file_hashes(self:PostgresBackend, ids, store='store', prefix=None)->dict:
+    if not (t := self._tree(store, prefix)) or not (ids := list(ids)): return {}
+    rows = self._all(f"SELECT id, coalesce(meta, '{{}}')::jsonb ->> 'file_hash' FROM {qi(t.docs)} WHERE id = ANY(%s)",
+                     (ids,))
+    return {i: h for i, h in rows if h}
+
+@patch
 def doc_for_file(self:PostgresBackend, source, file_hash, store='store', prefix=None):
     if not (t := self._tree(store, prefix)): return None
     for did, meta in self._all(f'SELECT id, meta FROM {qi(t.docs)} WHERE source = %s', (source,)):
@@ -918,8 +925,7 @@ def delete_source(self:PostgresBackend, source, store='store', prefix=None)->int
 @patch
 def doc_places(self:PostgresBackend, store='store', prefix=None)->list:
     if not (t := self._tree(store, prefix)): return []
-    sel = ', '.join("coalesce(meta, '{}')::jsonb ? 'file_hash'" if c == 'from_file' else
-                    "coalesce(meta, '{}')::jsonb ->> 'file_hash'" if c == 'file_hash' else c for c in PLACE_COLS)
+    sel = ', '.join("coalesce(meta, '{}')::jsonb ? 'file_hash'" if c == 'from_file' else c for c in PLACE_COLS)
     return _dicts(self._all(f'SELECT {sel} FROM {qi(t.docs)} ORDER BY source, id'), PLACE_COLS)
 
 @patch

@@ -331,18 +331,21 @@ def _found_sections(self:Retrieval, hits:list, score:str, per:int, n:int, store=
     ending the search with a KeyError. A section that repeats one above it (a file kept twice under two names: the
     same place in a document of the same content, or the same title with hits of the same text) takes no place of its
     own: its node id is in the first one's `copies`."""
-    live, lost, seen, files = [], 0, {}, None
-    for nid, s, hs in _rollup(hits, score, per):
+    ranked = _rollup(hits, score, per)
+    files = self.file_hashes({h['doc_id'] for _, _, hs in ranked for h in hs if h.get('doc_id')}, store, prefix)
+    live, lost, seen = [], 0, {}
+    for nid, s, hs in ranked:
         if len(live) == n: break
         if (node := self.node_row(nid, store, prefix)) is None:
             lost += 1
             continue
-        if files is None: files = {p['id']: p['file_hash'] for p in self.corpus(store, prefix)}
-        fh = files.get(node['doc_id'])
-        same = (fh, node['seq']) if fh else (node['title'], tuple(h['content'] for h in hs))
-        if same in seen: seen[same].setdefault('copies', []).append(nid)
+        # the same place and title in a file of the same bytes, or the same title with hits of the same text
+        keys = [(node['title'], tuple(h['content'] for h in hs))]
+        if fh := files.get(node['doc_id']): keys.append((fh, node['seq'], node['title']))
+        if first := next((seen[k] for k in keys if k in seen), None): first.setdefault('copies', []).append(nid)
         else:
-            seen[same] = node = {**node}
+            node = {**node}
+            seen.update((k, node) for k in keys)
             live.append((nid, s, hs, node))
     if lost: _log.warning('litetree: %d section(s) found are gone from the document tree (their nodes rows were lost); '
                           '`litetree check --repair` removes what is left of them', lost)

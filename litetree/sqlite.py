@@ -8,7 +8,9 @@ Docs: https://litetree.github.io/litetree/sqlite.html.md"""
 __all__ = ['PAGE_SIZE', 'SQLiteBackend']
 
 # %% ../nbs/00d_sqlite.ipynb #b2f0ff93
-import os, re, json, uuid, stat, time, fcntl, hashlib, logging, functools
+import os, re, json, uuid, stat, time, errno, hashlib, logging, functools
+try: import fcntl   # POSIX locks: not on Windows, where loads do not see each other
+except ImportError: fcntl = None
 from contextlib import contextmanager
 from pathlib import Path
 import apsw, apswutils
@@ -233,21 +235,22 @@ _CLAIM_FILES = {}   # a claims file's descriptor, one a database file and proces
 
 @patch
 def _claims_fd(self:SQLiteBackend)->int|None:
-    """The file beside the database (`-claims`) whose byte-range locks are the documents loads hold (`claim_docs`),
-    opened once a process; None in memory, or where it cannot be made (the loads then do not see each other)."""
-    if self.path is None: return None
-    key = os.path.realpath(self.path)
-    if key not in _CLAIM_FILES:
+    """The file beside the database (`-claims`, beside the file a link points to) whose byte-range locks are the
+    documents loads hold (`claim_docs`), opened once a process; None in memory, without POSIX locks (Windows), or
+    where it cannot be made (the loads then do not see each other)."""
+    if self.path is None or fcntl is None: return None
+    real = os.path.realpath(self.path)
+    if real not in _CLAIM_FILES:
         fd = None
         try:   # never through a link planted there, nor on a FIFO or a device
-            fd = os.open(f'{self.path}-claims', os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+            fd = os.open(f'{real}-claims', os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
             if not stat.S_ISREG(os.fstat(fd).st_mode): raise OSError('not a regular file')
         except OSError as e:
-            _log.info('litetree: no claims file beside %s (%s): two loads at once may both embed a file', self.path, e)
+            _log.warning('litetree: no claims file beside %s (%s): two loads at once may both embed a file', real, e)
             if fd is not None: os.close(fd)
             fd = None
-        _CLAIM_FILES[key] = fd
-    return _CLAIM_FILES[key]
+        _CLAIM_FILES[real] = fd
+    return _CLAIM_FILES[real]
 
 def _claim_byte(store:str, did:str)->int:
     "Where a document's claim is locked in the claims file: a byte of its own, found by hashing store and id."
@@ -257,12 +260,17 @@ def _claim_byte(store:str, did:str)->int:
 def claim_docs(self:SQLiteBackend, ids, store:str='store', wait:bool=False)->set:
     if (fd := self._claims_fd()) is None: return set(ids)
     held = set()
-    for did in ids:   # the system lets go of a process's locks when it ends, killed or not
-        try: fcntl.lockf(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _claim_byte(store, did))
-        except OSError as e:
-            if not wait: continue   # another load holds it
-            _log.info('litetree: could not wait for %s (%s); writing it regardless', did, e)
-        held.add(did)
+    try:
+        for did in ids:   # the system lets go of a process's locks when it ends, killed or not
+            try: fcntl.lockf(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _claim_byte(store, did))
+            except OSError as e:
+                if e.errno in (errno.EAGAIN, errno.EACCES) and not wait: continue   # another load holds it
+                # locks this file system does not keep: the loads do not see each other
+                _log.warning('litetree: cannot claim %s in %s-claims (%s); writing it regardless', did, self.path, e)
+            held.add(did)
+    except BaseException:   # a Ctrl-C among them: none left held by a process that goes on
+        self.release_docs(held, store)
+        raise
     return held
 
 @patch
