@@ -232,6 +232,7 @@ def writing(self:SQLiteBackend, what:str=''):
 
 # %% ../nbs/00d_sqlite.ipynb #c41claim2
 _CLAIM_FILES = {}   # a claims file's descriptor, one a database file and process: closing any would drop its locks
+_UNLOCKABLE = set()   # databases whose claims file takes no lock, said once
 
 @patch
 def _claims_fd(self:SQLiteBackend)->int|None:
@@ -265,8 +266,10 @@ def claim_docs(self:SQLiteBackend, ids, store:str='store', wait:bool=False)->set
             try: fcntl.lockf(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _claim_byte(store, did))
             except OSError as e:
                 if e.errno in (errno.EAGAIN, errno.EACCES) and not wait: continue   # another load holds it
-                # locks this file system does not keep: the loads do not see each other
-                _log.warning('litetree: cannot claim %s in %s-claims (%s); writing it regardless', did, self.path, e)
+                if self.path not in _UNLOCKABLE:   # locks this file system does not keep: loads do not see each other
+                    _log.warning('litetree: cannot claim documents in %s-claims (%s); writing them regardless',
+                                 self.path, e)
+                    _UNLOCKABLE.add(self.path)
             held.add(did)
     except BaseException:   # a Ctrl-C among them: none left held by a process that goes on
         self.release_docs(held, store)
