@@ -332,20 +332,22 @@ def _found_sections(self:Retrieval, hits:list, score:str, per:int, n:int, store=
     same place in a document of the same content, or the same title with hits of the same text) takes no place of its
     own: its node id is in the first one's `copies`."""
     ranked = _rollup(hits, score, per)
-    files = self.file_hashes({h['doc_id'] for _, _, hs in ranked for h in hs if h.get('doc_id')}, store, prefix)
-    live, lost, seen = [], 0, {}
+    live, lost, seen, titled, files = [], 0, {}, {}, None
     for nid, s, hs in ranked:
         if len(live) == n: break
         if (node := self.node_row(nid, store, prefix)) is None:
             lost += 1
             continue
-        # the same place and title in a file of the same bytes, or the same title with hits of the same text
-        keys = [(node['title'], tuple(h['content'] for h in hs))]
-        if fh := files.get(node['doc_id']): keys.append((fh, node['seq'], node['title']))
-        if first := next((seen[k] for k in keys if k in seen), None): first.setdefault('copies', []).append(nid)
+        first = seen.get(same := (node['title'], tuple(h['content'] for h in hs)))
+        if first is None and (kin := titled.get(node['title'])):   # a title met above: the same place in a twin file?
+            if files is None:
+                files = self.file_hashes({h.get('doc_id') for _, _, g in ranked for h in g} - {None}, store, prefix)
+            fh = files.get(node['doc_id'])
+            first = next((k for k in kin if fh and files.get(k['doc_id']) == fh and k['seq'] == node['seq']), None)
+        if first is not None: first.setdefault('copies', []).append(nid)
         else:
-            node = {**node}
-            seen.update((k, node) for k in keys)
+            seen[same] = node = {**node}
+            titled.setdefault(node['title'], []).append(node)
             live.append((nid, s, hs, node))
     if lost: _log.warning('litetree: %d section(s) found are gone from the document tree (their nodes rows were lost); '
                           '`litetree check --repair` removes what is left of them', lost)
