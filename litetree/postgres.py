@@ -969,7 +969,8 @@ def change_mark(self:PostgresBackend)->tuple|None:
     """What changes whenever a client changes documents (`_changed`), or None inside a transaction, whose writes may
     yet be rolled back."""
     if self.conn.info.transaction_status != _psycopg().pq.TransactionStatus.IDLE: return None
-    if not self._one('SELECT to_regclass(%s) IS NOT NULL', (META,)): return ('',)   # nothing written here yet
+    # a store open here has its table; before any, there may be nothing written here yet
+    if not self._stores and not self._one('SELECT to_regclass(%s) IS NOT NULL', (META,)): return ('',)
     return (self._one(f"SELECT value FROM {META} WHERE store = '*' AND key = 'changes'"),)
 
 # %% ../nbs/00f_postgres.ipynb #c41claim3
@@ -977,22 +978,22 @@ def change_mark(self:PostgresBackend)->tuple|None:
 def claim_docs(self:PostgresBackend, ids, store:str='store', wait:bool=False)->set:
     """Documents held by session advisory locks, which the server lets go of when the client's connection ends (a
     killed load's too); a wait outlasts `busy_ms`, since the other load may take minutes to embed."""
-    psycopg, held = _psycopg(), set()
+    psycopg, ids = _psycopg(), list(ids)
+    if not wait:   # one statement for them all
+        got = self._all('SELECT u.i, pg_try_advisory_lock(hashtextextended(%s || u.k, 0)) FROM unnest(%s::text[]) '
+                        'WITH ORDINALITY AS u(k, i)', (f'{store}|claim|', ids))
+        return {ids[i - 1] for i, ok in got if ok}
     for did in ids:
-        key = (f'{store}|claim|{did}',)
-        if not wait:
-            if self._one('SELECT pg_try_advisory_lock(hashtextextended(%s, 0))', key): held.add(did)
-            continue
         while True:
-            try: self._one('SELECT pg_advisory_lock(hashtextextended(%s, 0))', key)
+            try: self._one('SELECT pg_advisory_lock(hashtextextended(%s, 0))', (f'{store}|claim|{did}',))
             except psycopg.errors.LockNotAvailable: continue   # lock_timeout: ask again
             break
-        held.add(did)
-    return held
+    return set(ids)
 
 @patch
 def release_docs(self:PostgresBackend, ids, store:str='store'):
-    for did in ids: self._one('SELECT pg_advisory_unlock(hashtextextended(%s, 0))', (f'{store}|claim|{did}',))
+    self._one('SELECT count(pg_advisory_unlock(hashtextextended(%s || k, 0))) FROM unnest(%s::text[]) AS u(k)',
+              (f'{store}|claim|', list(ids)))
 
 # %% ../nbs/00f_postgres.ipynb #d9a00352
 @patch
