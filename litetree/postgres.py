@@ -529,9 +529,8 @@ def _lock_docs(self:PgStore, docs:list):
 
 @patch
 def _drop_postings(self:PgStore, docs:list, ids:list)->dict:
-    """Take rows `ids` of documents `docs` out of the keyword index: those documents' rows are written again without;
-    `{id: its words}` of the rows taken out."""
-    self._lock_docs(docs)
+    """Take rows `ids` of documents `docs` (held by the caller: `_lock_docs`) out of the keyword index: those
+    documents' rows are written again without; `{id: its words}` of the rows taken out."""
     gone, kept, words = np.array(ids, np.int64), {}, {}
     for did, w, b in self.db.conn.execute(f'DELETE FROM {qi(self.name + "_kwp")} WHERE doc_id = ANY(%s) '
                                           'RETURNING doc_id, term, postings', (docs,), binary=True):
@@ -557,6 +556,7 @@ def _unindex_words(self:PgStore, ids:list=None, where:tuple=None, delete:bool=Fa
     rows = self.db._all(f'DELETE FROM {S} WHERE {cond} RETURNING doc_id, id, kwlen' if delete else
                         f'SELECT doc_id, id, kwlen FROM {S} WHERE {cond}', params)
     if not rows: return rows
+    if late := sorted({d for d, _, _ in rows} - set(docs)): self._lock_docs(late)   # a row written in between
     words = self._drop_postings(sorted({d for d, _, _ in rows}), [i for _, i, _ in rows])
     self._count_words(_rows_holding(words.values()), len(rows), sum(n or 0 for _, _, n in rows), sign=-1)
     totals = _doc_totals((did, n) for did, _, n in rows)
