@@ -10,6 +10,7 @@ __all__ = ['GRAPH_DTYPE', 'GRAPH_EF', 'SMALL_RESCORE', 'RETRY_AFTER', 'TIE_ROOM'
 # %% ../nbs/00a_ann.ipynb #bab0306b
 import os, uuid, time, zlib, mmap, struct, logging, weakref
 from contextlib import contextmanager
+from typing import NamedTuple
 from pathlib import Path
 import numpy as np
 import apsw
@@ -526,12 +527,16 @@ def _apply_batch(ix:Index, touched, ids, vecs, meta:dict, small_graph:int, threa
 def _build_graph(inbox, outbox, hurry, meta:dict, small_graph:int, slots:int):
     """The builder process: load the graph `inbox` brings first (empty: a new one), apply the batches that follow
     until None comes, then send back the graph and its slot count. One core while the parser works; every core once
-    `hurry` is set. A request to save (`_save_progress`) writes the graph as it stands to the file. If the loader dies
-    (killed, out of memory), its end of `inbox` closes: the builder leaves quietly."""
+    `hurry` is set. A request to save (`_save_progress`) writes the graph as it stands to the file. A last request to
+    write it (`_WriteFile`) makes the answer `('written', saved, stamp, slots)`, not the graph itself. If the loader
+    dies (killed, out of memory), its end of `inbox` closes: the builder leaves quietly."""
     try:
-        ix, done, saving = _graph_for(meta, 0, small_graph), 0, [0.0, 0.0]
+        ix, done, saving, written = _graph_for(meta, 0, small_graph), 0, [0.0, 0.0], None
         if initial := inbox.recv(): ix.load(initial)
         while (batch := inbox.recv()) is not None:
+            if isinstance(batch, _WriteFile):
+                written = _write_last(ix, slots, batch)
+                continue
             if isinstance(batch[0], str):
                 _save_progress(ix, slots, batch, saving)
                 continue
@@ -541,11 +546,21 @@ def _build_graph(inbox, outbox, hurry, meta:dict, small_graph:int, slots:int):
             if hurry.value:
                 outbox.send(('progress', done))
                 done = 0
-        outbox.send(('graph', ix.save(), slots))
+        outbox.send(('written', *written, slots) if written else ('graph', ix.save(), slots))
     except EOFError: return   # nobody wants the graph
     except BaseException as e:
         try: outbox.send(('error', f'{type(e).__name__}: {e}'))
         except OSError: pass   # the loader is gone
+
+class _WriteFile(NamedTuple):
+    "The loader's last request to a builder: write the graph to `path` (it holds the log up to `applied`)."
+    path:str; applied:int; gen:bytes; tok:int|None
+
+def _write_last(ix:Index, slots:int, request:_WriteFile)->tuple|None:
+    """In the builder: write the finished graph to its file, `(saved, stamp)`; None when it cannot be written (out of
+    disk): the graph then goes back to the loader, whose own save says why."""
+    try: return _write_graph(Path(request.path), ix.save(), request.applied, request.gen, request.tok, slots)
+    except Exception: return None
 
 def _save_progress(ix:Index, slots:int, request:tuple, saving:list):
     """In the builder: save the graph as the loader asked (`(path, applied, generation, token)`), unless the last save
@@ -662,14 +677,17 @@ def _start_builder(self:AnnIndex, meta):
     return p, todo, outbox, hurry, weakref.finalize(self, _stop_builder, p, todo)
 
 @patch
-def _drain(self:AnnIndex, lost:bool=False):
+def _drain(self:AnnIndex, lost:bool=False, write:_WriteFile=None)->tuple|None:
     """Take the builder's graph back, lending it every core, with a progress bar; if it failed or died, or the log
-    was trimmed under it (`lost`), drop the graph so that the next `sync` loads the file and replays the log."""
+    was trimmed under it (`lost`), drop the graph so that the next `sync` loads the file and replays the log. With
+    `write`, the builder writes the graph to its file instead and only `(saved, stamp)` comes back (None when the
+    graph came back after all)."""
     if self.builder is None: return
     (p, todo, outbox, hurry, reaper), self.builder = self.builder, None
-    failed = 'another connection saved it meanwhile' if lost else None
+    failed, written = 'another connection saved it meanwhile' if lost else None, None
     try:
         hurry.value = 1
+        if write and not lost: todo.put(write)
         todo.put(None)   # in the `try`: it waits while the feed is full, and a Ctrl-C there must drop the graph too
         with progress_bar(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None,
                   leave=False) as bar:
@@ -680,6 +698,9 @@ def _drain(self:AnnIndex, lost:bool=False):
                     continue
                 if kind == 'error':
                     failed = got[0]
+                    break
+                if kind == 'written':
+                    written, self.slots = tuple(got[:2]), got[2]
                     break
                 ix = self._new(meta := self.db.store_meta(self.store))
                 ix.load(got[0])
@@ -705,6 +726,25 @@ def _drain(self:AnnIndex, lost:bool=False):
             'litetree: the HNSW index of %r was not built ahead (%s); it is read from the file and the log',
             self.store, failed)
         self._forget()
+    return written
+
+@patch
+def finish_ahead(self:AnnIndex)->bool:
+    """At the end of a load, have the builder process write the graph it grew to the file, instead of sending it back:
+    the loading process never holds the whole graph (taking it back costs two or three times its size, the bytes sent
+    and the graph made of them). True when the file now holds every change logged; this connection reads it again at
+    its next search. False when there is no builder, or the graph came back after all (`save` then writes it)."""
+    if self.builder is None or self.path is None or not self.writes_file or self.db.readonly: return False
+    self.build_ahead()   # what was committed since the last batch
+    meta, applied = self.db.store_meta(self.store), self.applied
+    if self.builder is None or applied < self._log_end(): return False
+    written = self._drain(write=_WriteFile(str(self.path), applied, bytes.fromhex(meta['generation']),
+                                           self._tok_at(applied, meta)))
+    if written is None: return False
+    saved, stamp = written
+    self._forget()
+    if saved and self.db._wrote: self._trim(applied, stamp)
+    return True
 
 @patch
 def _forget(self:AnnIndex):

@@ -416,6 +416,8 @@ def _prepare_parsed(self:Ingestion, parsed:Parsed, path, title=None, kind=None, 
                'font' if parsed.meta.get('headings') == 'recovered' else 'markdown', root_heading=not title,
                label=None if title else _label(parsed, path, doc_title))
     res, rows = self._prepare_doc(doc, o, store, prefix, force, collection)
+    # a big document's text lives in its tree now, which its chunks are made from as it is written: not twice
+    if rows is not None and not isinstance(rows[2], list): parsed.pages = doc.pages = None
     return {**res, 'source': str(path)}, rows
 
 def _merge_after_load(t, written:int, least:int=5_000):

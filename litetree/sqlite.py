@@ -422,6 +422,7 @@ def save_indexes(self:SQLiteBackend):
     "Bring every HNSW index this connection holds up to date, and save it."
     for st in self._stores.values():
         if (ix := st.get('index')) is None: continue
+        if self._wrote and ix.finish_ahead(): continue   # written by the process that built it
         if self._wrote: ix.sync()
         if ix.seen is not None: ix.save()
 
