@@ -290,7 +290,7 @@ def save(self:AnnIndex, force:bool=False):
     gen = bytes.fromhex(meta['generation'])
     if self._saved_mark(gen) > self.applied: return
     try:
-        saved, stamp = _write_graph(self.path, self.index.save(), self.applied, gen, self._tok_at(self.applied, meta),
+        saved, stamp = _write_graph(self.path, self.index, self.applied, gen, self._tok_at(self.applied, meta),
                                     self.slots)
     except OSError as e:
         return _log.warning('litetree: could not save HNSW index %s (%s); the next open replays the log instead',
@@ -299,15 +299,33 @@ def save(self:AnnIndex, force:bool=False):
     self.unsaved, self.checked = 0, None
     if self.db._wrote: self._trim(self.applied, stamp)
 
-def _write_graph(path:Path, body:bytes, applied:int, gen:bytes, tok:int|None, slots:int)->tuple:
+def _append_graph(f, graph:Index, body:Path, block:int=1 << 20)->int:
+    """Write `graph` into the open file `f` where it stands, by way of a file of usearch's own at `body` (removed after),
+    a MB at a time: the crc32 of what was written. `graph.save()` would first copy the whole graph into memory, as
+    much again as the graph itself."""
+    try:
+        try: graph.save(str(body))
+        except RuntimeError as e: raise OSError(f'usearch could not write {body.name}: {e}') from e   # out of disk
+        crc = 0
+        with open(body, 'rb') as src:
+            while part := src.read(block):
+                f.write(part)
+                crc = zlib.crc32(part, crc)
+        return crc
+    finally: body.unlink(missing_ok=True)
+
+def _write_graph(path:Path, graph:Index, applied:int, gen:bytes, tok:int|None, slots:int)->tuple:
     """Write a graph file atomically (a temporary file renamed over the old one), unless a file holding more of the
     log was saved meanwhile: `(saved, stamp)`. OSError when it cannot be written; no temporary file is left."""
     # two connections of one process never share one
-    tmp = path.with_name(f'{path.name}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp')
+    nonce = f'{os.getpid()}-{uuid.uuid4().hex[:8]}'
+    tmp, body = path.with_name(f'{path.name}.{nonce}.tmp'), path.with_name(f'{path.name}.{nonce}-body.tmp')
     try:
-        with open(tmp, 'wb') as f:
-            f.write(_HDR.pack(_MAGIC, applied, gen, 0 if tok is None else tok, slots, zlib.crc32(body)))
-            f.write(body)
+        with open(tmp, 'w+b') as f:
+            f.write(bytes(_HDR.size))
+            crc = _append_graph(f, graph, body)
+            f.seek(0)
+            f.write(_HDR.pack(_MAGIC, applied, gen, 0 if tok is None else tok, slots, crc))
             f.flush()
             os.fsync(f.fileno())
             mark = _back_dated(f)
@@ -559,7 +577,7 @@ class _WriteFile(NamedTuple):
 def _write_last(ix:Index, slots:int, request:_WriteFile)->tuple|None:
     """In the builder: write the finished graph to its file, `(saved, stamp)`; None when it cannot be written (out of
     disk): the graph then goes back to the loader, whose own save says why."""
-    try: return _write_graph(Path(request.path), ix.save(), request.applied, request.gen, request.tok, slots)
+    try: return _write_graph(Path(request.path), ix, request.applied, request.gen, request.tok, slots)
     except Exception: return None
 
 def _save_progress(ix:Index, slots:int, request:tuple, saving:list):
@@ -570,8 +588,8 @@ def _save_progress(ix:Index, slots:int, request:tuple, saving:list):
     if took * 10 > time.monotonic() - ended: return
     path, applied, gen, tok = request
     t = time.monotonic()
-    try: _write_graph(Path(path), ix.save(), applied, gen, tok, slots)
-    # out of disk or of memory for the copy: the graph goes on growing, and is saved at the end
+    try: _write_graph(Path(path), ix, applied, gen, tok, slots)
+    # out of disk: the graph goes on growing, and is saved at the end
     except Exception: return
     saving[:] = time.monotonic() - t, time.monotonic()
 
