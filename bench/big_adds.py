@@ -5,7 +5,8 @@ lines of about 70 characters, and a markdown file of nothing but `# h` lines.
 Each add runs in a fresh process; peak memory is the process's maximum resident set (parse workers included, as
 their own maximum), less that of adding a one-line file, and divided by the file's size: the memory each MB costs.
 `all MB` is the most that the add and every process under it (the forkserver, parse workers, the process building
-the vector graph) held at once, sampled ten times a second, less the one-line file's.
+the vector graph) held at once, sampled ten times a second (so a shorter peak can be missed: a small file's
+`all MB` may come out below its `peak MB`), less the one-line file's.
 `--shapes line:100,text:200,heads:4` picks shapes and sizes in MB. Compare code by running this with
 `PYTHONPATH=<a checkout of it>` before the change and without after.
 

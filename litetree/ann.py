@@ -66,6 +66,13 @@ def _graph_for(meta:dict, n:int, small_graph:int)->Index:
     if not graph: return Index(ndim=nd, metric='cos', dtype=own)   # as stores made before `graph`
     return Index(ndim=nd, metric='cos', dtype=graph if n >= small_graph else own, expansion_search=GRAPH_EF)
 
+def _misfits(ix:Index, meta:dict, small_graph:int)->bool:
+    """Should graph `ix` be rebuilt in the other dtype: a float16 one grown to `small_graph` vectors, an int8 one
+    shrunk below half of it? (The gap keeps a store that hovers at the line from being rebuilt back and forth.)"""
+    if not meta.get('graph'): return False
+    n = len(ix)
+    return ix.dtype != _graph_for(meta, n, small_graph).dtype and (n >= small_graph or n < small_graph // 2)
+
 RETRY_AFTER = 10   # after a builder process could not start, changes (in `ahead_from`s) before another is tried
 
 class AnnIndex:
@@ -113,12 +120,7 @@ class AnnIndex:
         "The dtypes a graph of this store may keep: its own, and `GRAPH_DTYPE` for stores made since int8 graphs."
         return {self._new(meta).dtype, self._new(meta, self.small_graph).dtype}
 
-    def _misfit(self, meta)->bool:
-        """Should the graph be rebuilt in the other dtype: a float16 one grown to `small_graph` vectors, an int8 one
-        shrunk below half of it? (The gap keeps a store that hovers at the line from being rebuilt back and forth.)"""
-        if not meta.get('graph'): return False
-        n = len(self.index)
-        return self.index.dtype != self._new(meta, n).dtype and (n >= self.small_graph or n < self.small_graph // 2)
+    def _misfit(self, meta)->bool: return _misfits(self.index, meta, self.small_graph)
 
     @property
     def quantized(self)->bool:
@@ -300,9 +302,9 @@ def save(self:AnnIndex, force:bool=False):
     if self.db._wrote: self._trim(self.applied, stamp)
 
 def _append_graph(f, graph:Index, body:Path, block:int=1 << 20)->int:
-    """Write `graph` into the open file `f` where it stands, by way of a file of usearch's own at `body` (removed after),
-    a MB at a time: the crc32 of what was written. `graph.save()` would first copy the whole graph into memory, as
-    much again as the graph itself."""
+    """Write `graph` into the open file `f` where it stands, by way of a file of usearch's own at `body` (removed
+    after), a MB at a time: the crc32 of what was written. `graph.save()` would first copy the whole graph into
+    memory, as much again as the graph itself."""
     try:
         try: graph.save(str(body))
         except RuntimeError as e: raise OSError(f'usearch could not write {body.name}: {e}') from e   # out of disk
@@ -330,7 +332,8 @@ def _write_graph(path:Path, graph:Index, applied:int, gen:bytes, tok:int|None, s
             os.fsync(f.fileno())
             mark = _back_dated(f)
         with _folder_lock(path.parent):   # savers take turns between looking at the file on disk and replacing it
-            if _mark_of(path, gen) > applied:
+            # a file holding more, or as much while this save cannot say which entry it ends at
+            if (on_disk := _mark_of(path, gen)) > applied or on_disk == applied and tok is None:
                 tmp.unlink(missing_ok=True)
                 return False, None
             os.replace(tmp, path)
@@ -527,7 +530,8 @@ def _defer(self:AnnIndex, end:int, dtype:str):
     _log.info('litetree: %d vector changes not yet in the HNSW index of %r are searched exactly', len(touched),
               self.store)
     hidden = touched[np.asarray(self.index.contains(touched), bool)] if len(touched) else touched
-    vecs = vecs.astype(np.float32)   # converted and measured once, not at every search
+    # converted and measured once, not at every search; none when every entry deferred is a deletion
+    vecs = np.zeros((0, self.index.ndim), np.float32) if vecs is None else vecs.astype(np.float32)
     self.pending = (ids, vecs, hidden, np.linalg.norm(vecs, axis=1))
 
 # %% ../nbs/00a_ann.ipynb #5c5b46f5
@@ -553,7 +557,7 @@ def _build_graph(inbox, outbox, hurry, meta:dict, small_graph:int, slots:int):
         if initial := inbox.recv(): ix.load(initial)
         while (batch := inbox.recv()) is not None:
             if isinstance(batch, _WriteFile):
-                written = _write_last(ix, slots, batch)
+                written = _write_last(ix, slots, batch, meta, small_graph)
                 continue
             if isinstance(batch[0], str):
                 _save_progress(ix, slots, batch, saving)
@@ -572,11 +576,13 @@ def _build_graph(inbox, outbox, hurry, meta:dict, small_graph:int, slots:int):
 
 class _WriteFile(NamedTuple):
     "The loader's last request to a builder: write the graph to `path` (it holds the log up to `applied`)."
-    path:str; applied:int; gen:bytes; tok:int|None
+    path:str; applied:int; gen:bytes; tok:int|None; compact_below:float
 
-def _write_last(ix:Index, slots:int, request:_WriteFile)->tuple|None:
-    """In the builder: write the finished graph to its file, `(saved, stamp)`; None when it cannot be written (out of
-    disk): the graph then goes back to the loader, whose own save says why."""
+def _write_last(ix:Index, slots:int, request:_WriteFile, meta:dict, small_graph:int)->tuple|None:
+    """In the builder: write the finished graph to its file, `(saved, stamp)`. None when the graph is not one `save`
+    would write as it is (it should change dtype, or is mostly holes), or cannot be written (out of disk): the graph
+    then goes back to the loader, whose `save` rebuilds it or says why."""
+    if _misfits(ix, meta, small_graph) or slots > 1000 and len(ix) < slots * request.compact_below: return None
     try: return _write_graph(Path(request.path), ix, request.applied, request.gen, request.tok, slots)
     except Exception: return None
 
@@ -624,8 +630,9 @@ class _Feed:
         except self.full: pass
 
 @patch
-def build_ahead(self:AnnIndex):
-    "Send what this connection has committed to the builder process, starting it once enough waits in the log."
+def build_ahead(self:AnnIndex, keep:bool=True):
+    """Send what this connection has committed to the builder process, starting it once enough waits in the log; with
+    `keep`, ask it to save its progress now and then (`_keep_progress`)."""
     if self.db.readonly or not self.db._wrote or self.db.conn.in_transaction: return
     if self.pending or self.path is None: return
     meta = self.db.store_meta(self.store)
@@ -651,13 +658,14 @@ def build_ahead(self:AnnIndex):
         if (got := self._touched(self.applied, hi, meta['dtype'])) is None: return self._drain(lost=True)
         self.builder[1].put(got)
         self.applied, self.unsaved, self.sent = hi, self.unsaved + len(got[0]), self.sent + len(got[1])
-    self._keep_progress(meta)
+    if keep: self._keep_progress()
     self.seen = seen
 
 @patch
-def _keep_progress(self:AnnIndex, meta:dict):
+def _keep_progress(self:AnnIndex):
     """During a long load, ask the builder to save its graph every `save_every` seconds, and trim the log up to what
     the file on disk holds: a load killed later loses only what came after, and the log does not grow without end."""
+    with self.db.conn: meta = self.db.store_meta(self.store)   # read with the tokens below: none trimmed between
     gen = bytes.fromhex(meta['generation'])
     saved = head[1] if (head := _own_head(self.path, gen)) else 0
     # asked before the trim below, which may take the entry its token is read from
@@ -717,8 +725,9 @@ def _drain(self:AnnIndex, lost:bool=False, write:_WriteFile=None)->tuple|None:
                 if kind == 'error':
                     failed = got[0]
                     break
-                if kind == 'written':
-                    written, self.slots = tuple(got[:2]), got[2]
+                if kind == 'written':   # the graph held here is an old one now: the next search reads the file
+                    written = tuple(got[:2])
+                    self._forget()
                     break
                 ix = self._new(meta := self.db.store_meta(self.store))
                 ix.load(got[0])
@@ -753,14 +762,16 @@ def finish_ahead(self:AnnIndex)->bool:
     and the graph made of them). True when the file now holds every change logged; this connection reads it again at
     its next search. False when there is no builder, or the graph came back after all (`save` then writes it)."""
     if self.builder is None or self.path is None or not self.writes_file or self.db.readonly: return False
-    self.build_ahead()   # what was committed since the last batch
-    meta, applied = self.db.store_meta(self.store), self.applied
-    if self.builder is None or applied < self._log_end(): return False
-    written = self._drain(write=_WriteFile(str(self.path), applied, bytes.fromhex(meta['generation']),
-                                           self._tok_at(applied, meta)))
+    self.build_ahead(keep=False)   # what was committed since the last batch; no save of its progress just before
+    applied = self.applied
+    with self.db.conn:   # one read: another connection's trim cannot take the entry between the metadata and it
+        meta, end = self.db.store_meta(self.store), self._log_end()
+        tok = self._tok_at(applied, meta)
+    if self.builder is None or applied < end: return False
+    written = self._drain(write=_WriteFile(str(self.path), applied, bytes.fromhex(meta['generation']), tok,
+                                           self.compact_below))
     if written is None: return False
     saved, stamp = written
-    self._forget()
     if saved and self.db._wrote: self._trim(applied, stamp)
     return True
 
