@@ -665,12 +665,14 @@ def build_ahead(self:AnnIndex, keep:bool=True):
 def _keep_progress(self:AnnIndex):
     """During a long load, ask the builder to save its graph every `save_every` seconds, and trim the log up to what
     the file on disk holds: a load killed later loses only what came after, and the log does not grow without end."""
-    with self.db.conn: meta = self.db.store_meta(self.store)   # read with the tokens below: none trimmed between
+    with self.db.conn:   # one read: another connection's trim cannot take the entry between the metadata and it
+        meta = self.db.store_meta(self.store)
+        tok = self._tok_at(self.applied, meta)
     gen = bytes.fromhex(meta['generation'])
     saved = head[1] if (head := _own_head(self.path, gen)) else 0
-    # asked before the trim below, which may take the entry its token is read from
+    # read before the trim below, which may take the entry its token is read from
     if time.monotonic() >= self.save_due and saved < self.applied:
-        self.builder[1].put((str(self.path), self.applied, gen, self._tok_at(self.applied, meta)))
+        self.builder[1].put((str(self.path), self.applied, gen, tok))
         self.save_due = time.monotonic() + self.save_every
     # a file of this very log
     if int(meta.get('compacted', 0)) < saved <= self.applied and self._tok_at(saved, meta) == head[3]: self._trim(saved)
