@@ -66,6 +66,10 @@ def _graph_for(meta:dict, n:int, small_graph:int)->Index:
     if not graph: return Index(ndim=nd, metric='cos', dtype=own)   # as stores made before `graph`
     return Index(ndim=nd, metric='cos', dtype=graph if n >= small_graph else own, expansion_search=GRAPH_EF)
 
+def _holey(n:int, slots:int, compact_below:float)->bool:
+    "Is a graph of `n` live vectors in `slots` slots worth compacting (`AnnIndex.compact_below`)?"
+    return slots > 1000 and n < slots * compact_below
+
 def _misfits(ix:Index, meta:dict, small_graph:int)->bool:
     """Should graph `ix` be rebuilt in the other dtype: a float16 one grown to `small_graph` vectors, an int8 one
     shrunk below half of it? (The gap keeps a store that hovers at the line from being rebuilt back and forth.)"""
@@ -286,7 +290,7 @@ def save(self:AnnIndex, force:bool=False):
             f'{len(self.index)} vectors: the graph keeps them in '
             f'{self._new(meta, len(self.index)).dtype.name} from now on', quiet=True)
     if not (self.unsaved or force): return self._vouch()
-    if self.slots > 1000 and len(self.index) < self.slots * self.compact_below:
+    if _holey(len(self.index), self.slots, self.compact_below):
         return self.rebuild(f'compacting: {len(self.index)} live vectors in {self.slots} slots')
     if self.path is None: return self._trim(self.applied)
     gen = bytes.fromhex(meta['generation'])
@@ -582,7 +586,7 @@ def _write_last(ix:Index, slots:int, request:_WriteFile, meta:dict, small_graph:
     """In the builder: write the finished graph to its file, `(saved, stamp)`. None when the graph is not one `save`
     would write as it is (it should change dtype, or is mostly holes), or cannot be written (out of disk): the graph
     then goes back to the loader, whose `save` rebuilds it or says why."""
-    if _misfits(ix, meta, small_graph) or slots > 1000 and len(ix) < slots * request.compact_below: return None
+    if _misfits(ix, meta, small_graph) or _holey(len(ix), slots, request.compact_below): return None
     try: return _write_graph(Path(request.path), ix, request.applied, request.gen, request.tok, slots)
     except Exception: return None
 
@@ -715,7 +719,7 @@ def _drain(self:AnnIndex, lost:bool=False, write:_WriteFile=None)->tuple|None:
     failed, written = 'another connection saved it meanwhile' if lost else None, None
     try:
         hurry.value = 1
-        if write and not lost: todo.put(write)
+        if write: todo.put(write)
         todo.put(None)   # in the `try`: it waits while the feed is full, and a Ctrl-C there must drop the graph too
         with progress_bar(total=self.sent, desc='finishing the vector index', unit='vec', delay=1.0, disable=None,
                   leave=False) as bar:
@@ -763,7 +767,8 @@ def finish_ahead(self:AnnIndex)->bool:
     the loading process never holds the whole graph (taking it back costs two or three times its size, the bytes sent
     and the graph made of them). True when the file now holds every change logged; this connection reads it again at
     its next search. False when there is no builder, or the graph came back after all (`save` then writes it)."""
-    if self.builder is None or self.path is None or not self.writes_file or self.db.readonly: return False
+    # a builder runs only for a writable connection to a file (`build_ahead`)
+    if self.builder is None or not self.writes_file: return False
     self.build_ahead(keep=False)   # what was committed since the last batch; no save of its progress just before
     applied = self.applied
     with self.db.conn:   # one read: another connection's trim cannot take the entry between the metadata and it
